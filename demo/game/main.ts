@@ -1,0 +1,180 @@
+/**
+ * The demo game: embeds tp-web-sdk the way a studio would, and shows what it does.
+ *
+ * Query parameters (the browser tests use them): `player` (player slug), `flushIntervalMs`,
+ * `lang` (offer language), `storage` (`indexeddb` or `memory`).
+ */
+import { createClient, isTpError, type Offer } from 'tp-web-sdk';
+import { createOfflineSwitch } from './offline-fetch.js';
+import { drawScene, type SceneState } from './scene.js';
+
+interface DemoConfig {
+  baseUrl: string;
+  clientKey: string;
+  authMode: string;
+  viewUrl: string;
+}
+
+const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
+const params = new URLSearchParams(location.search);
+
+function playerSlug(): string {
+  const fromUrl = params.get('player');
+  if (fromUrl) return fromUrl;
+  let slug = localStorage.getItem('demo-player');
+  if (!slug) {
+    slug = `player-${Math.random().toString(36).slice(2, 8)}`;
+    localStorage.setItem('demo-player', slug);
+  }
+  return slug;
+}
+
+function log(text: string): void {
+  const item = document.createElement('li');
+  item.textContent = `${new Date().toLocaleTimeString()} ${text}`;
+  const list = $('log');
+  list.prepend(item);
+  while (list.children.length > 60) list.lastElementChild?.remove();
+}
+
+async function main(): Promise<void> {
+  const config = (await (await fetch('/config.json')).json()) as DemoConfig;
+  const player = playerSlug();
+  const network = createOfflineSwitch();
+  const intervalParam = params.get('flushIntervalMs');
+  const storage = params.get('storage');
+  const tp = createClient({
+    baseUrl: config.baseUrl,
+    clientKey: config.clientKey,
+    authMode: config.authMode,
+    playerSlug: player,
+    fetch: network.fetch,
+    appVersion: '1.0.0',
+    region: 'KR',
+    ...(intervalParam !== null ? { flushIntervalMs: Number(intervalParam) } : {}),
+    ...(storage === 'memory' || storage === 'indexeddb' ? { storage } : {}),
+    ...(params.get('lang') ? { language: params.get('lang')! } : {}),
+  });
+
+  $('player').textContent = player;
+  $<HTMLAnchorElement>('view-link').href = config.viewUrl;
+  const refreshStats = (): void => {
+    const s = tp.stats();
+    $('queued').textContent = String(s.queued);
+    $('delivered').textContent = String(s.delivered);
+    $('storage').textContent = s.storage;
+  };
+  tp.on('queue', refreshStats);
+  tp.on('delivered', (info) => {
+    refreshStats();
+    log(`delivered ${info.records} record(s) in ${info.bytes} bytes${info.keepalive ? ' (keepalive)' : ''}`);
+  });
+  tp.on('error', (error) => log(`error: ${error.message}`));
+  tp.on('invalid', (error) => log(`invalid: ${error.message}`));
+  for (const status of ['impress', 'open', 'dismiss', 'interact'] as const) {
+    tp.on(`offer:${status}`, (e) => log(`offer ${e.offer.offer_id}: ${status}${e.detail ? ` (${e.detail})` : ''}`));
+  }
+
+  // Join once per device, login every visit.
+  if (!localStorage.getItem(`demo-joined:${player}`)) {
+    tp.track('players_join', {});
+    localStorage.setItem(`demo-joined:${player}`, '1');
+  }
+  tp.track('players_login', {});
+
+  const state: SceneState = { stage: 1, gold: 0, potions: 0, message: 'Click the canvas to play a stage.' };
+  const canvas = $<HTMLCanvasElement>('game');
+  drawScene(canvas, state, 0);
+
+  const playStage = (): void => {
+    const started = performance.now();
+    const cleared = Math.random() < 0.7;
+    const animate = (t: number): void => {
+      const p = Math.min(1, (t - started) / 500);
+      drawScene(canvas, state, Math.sin(p * Math.PI));
+      if (p < 1) requestAnimationFrame(animate);
+      else finish();
+    };
+    const finish = (): void => {
+      const stage = `stage_${state.stage}`;
+      const result = cleared ? 'clear' : 'fail';
+      tp.track('players_stages', { stage_slug: stage, stage_result: result, stage_score: cleared ? 100 : 0 });
+      tp.track('characters_stages', { character_slug: 'knight', stage_slug: stage, stage_result: result });
+      if (cleared) {
+        state.gold += 10;
+        state.stage += 1;
+      }
+      state.message = cleared ? `Cleared ${stage}! +10 gold` : `Failed ${stage}. Try again.`;
+      drawScene(canvas, state, 0);
+    };
+    requestAnimationFrame(animate);
+  };
+  canvas.addEventListener('click', playStage);
+  canvas.addEventListener('keydown', (e) => e.key === 'Enter' && playStage());
+  $('play').addEventListener('click', playStage);
+
+  $('buy').addEventListener('click', () => {
+    tp.track('characters_purchases', {
+      character_slug: 'knight',
+      purchasable_slug: 'potion',
+      purchase_quantity: 1,
+      purchase_unit_price: 0.99,
+      purchase_total_price: 0.99,
+      purchase_currency_code: 'USD',
+    });
+    state.potions += 1;
+    state.message = 'Bought a potion.';
+    drawScene(canvas, state, 0);
+  });
+
+  $('flush').addEventListener('click', () => {
+    tp.flush().then(
+      (r) => log(`flush: ${r.records} record(s) in ${r.batches} request(s)`),
+      (e: unknown) => log(`flush failed: ${isTpError(e) ? e.message : String(e)}`),
+    );
+  });
+
+  const offlineButton = $('offline');
+  offlineButton.addEventListener('click', () => {
+    network.offline = !network.offline;
+    offlineButton.setAttribute('aria-pressed', String(network.offline));
+    offlineButton.textContent = network.offline ? 'Go online' : 'Go offline';
+    $('network').textContent = network.offline ? 'offline (uploads fail, records stay queued)' : 'online';
+    if (!network.offline) void tp.flush().catch(() => undefined);
+  });
+
+  const renderOffers = (): void => {
+    const list = $('offers');
+    list.replaceChildren();
+    for (const { offer, verdict } of tp.offers.list()) {
+      const item = document.createElement('li');
+      item.textContent = `#${offer.offer_id} ${offer.kind}: ${verdict.usable ? 'usable' : verdict.reason}`;
+      list.append(item);
+    }
+  };
+  const showOffer = async (): Promise<void> => {
+    let offers: Offer[];
+    try {
+      offers = await tp.offers.refresh();
+    } catch (e) {
+      log(`offers: ${isTpError(e) ? e.message : String(e)}`);
+      return;
+    }
+    renderOffers();
+    const offer = offers[0];
+    if (!offer) {
+      log('no usable offer');
+      return;
+    }
+    const outcome = await tp.offers.show(offer.offer_id);
+    log(`offer ${outcome.offerId} closed: ${outcome.action}`);
+    renderOffers();
+  };
+  $('show-offer').addEventListener('click', () => void showOffer());
+
+  refreshStats();
+  Object.assign(window, { demo: { tp, state, network, showOffer } });
+  document.body.dataset.ready = 'true';
+}
+
+void main();

@@ -1,0 +1,40 @@
+/**
+ * The reference service's HTTP app: the spec's three endpoints under `/v2021.4/<client family>`,
+ * CORS for browser games on other origins, the read-only view, and the offer images.
+ */
+import { fileURLToPath } from 'node:url';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { fail } from './auth.js';
+import { VERSION_SEGMENT, type ServiceConfig } from './config.js';
+import type { DataStore } from './data-store.js';
+import { handleLogs } from './logs-route.js';
+import { handleFirstOpen, handleGetOffers } from './offers-route.js';
+import { viewRoutes } from './view-route.js';
+
+const ASSETS = fileURLToPath(new URL('../public/assets', import.meta.url));
+
+export function createServiceApp(config: ServiceConfig, store: DataStore): Hono {
+  const app = new Hono();
+  const api = `/${VERSION_SEGMENT}/:family`;
+
+  app.use(
+    `/${VERSION_SEGMENT}/*`,
+    cors({
+      origin: '*',
+      allowMethods: ['GET', 'POST', 'OPTIONS'],
+      allowHeaders: ['Content-Type', 'TPAuthMode', 'TPClientKey', 'TPOfferId', 'TPPlayerId', 'TPOpenedAt'],
+      exposeHeaders: ['Date'],
+      maxAge: 600,
+    }),
+  );
+  app.all(`${api}/logs`, (c) => handleLogs(c, config, store));
+  app.get(`${api}/offers`, (c) => handleGetOffers(c, config, store, `${new URL(c.req.url).origin}/assets`));
+  app.post(`${api}/offers`, (c) => handleFirstOpen(c, config, store));
+  app.all(`${api}/offers`, (c) => fail(c, { status: 403, reason: 'Method Not Allowed' }));
+  app.route('/_tp', viewRoutes(store));
+  app.use('/assets/*', serveStatic({ root: ASSETS, rewriteRequestPath: (p) => p.replace(/^\/assets/, '') }));
+  app.notFound((c) => c.json({ status: 404, reason: 'Not Found' }, 404));
+  return app;
+}

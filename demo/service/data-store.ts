@@ -1,0 +1,94 @@
+/**
+ * What the reference service received, kept in files under its data folder so a restart loses
+ * nothing:
+ *
+ * - `uploads.ndjson`: one line per accepted POST /logs request (sequence, time, content type,
+ *   size, and the decoded body);
+ * - `offers.json`: every player's offers, `first_opened_at` included, and the first-open updates
+ *   received per offer.
+ */
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface StoredUpload {
+  readonly seq: number;
+  readonly received_at: string;
+  readonly content_type: string;
+  readonly bytes: number;
+  readonly body: Record<string, Array<Record<string, unknown>>>;
+}
+
+export interface StoredOffer {
+  offer_id: number;
+  player_slug: string;
+  offer: string;
+  create_datetime: string;
+  valid_until: string | number | null;
+  valid_for: string | number | null;
+  valid_open_count: string | number | null;
+  first_opened_at: string | null;
+  is_offer_active: number;
+  /** Not sent to clients: how many first-open updates arrived for this offer. */
+  first_open_updates: number;
+}
+
+interface OffersFile {
+  next_offer_id: number;
+  offers: StoredOffer[];
+}
+
+export class DataStore {
+  private readonly uploadsPath: string;
+  private readonly offersPath: string;
+  private readonly uploadList: StoredUpload[] = [];
+  private offersFile: OffersFile = { next_offer_id: 1001, offers: [] };
+
+  constructor(readonly dir: string) {
+    mkdirSync(dir, { recursive: true });
+    this.uploadsPath = join(dir, 'uploads.ndjson');
+    this.offersPath = join(dir, 'offers.json');
+    if (existsSync(this.uploadsPath)) {
+      for (const line of readFileSync(this.uploadsPath, 'utf8').split('\n')) {
+        if (line.trim()) this.uploadList.push(JSON.parse(line) as StoredUpload);
+      }
+    }
+    if (existsSync(this.offersPath)) this.offersFile = JSON.parse(readFileSync(this.offersPath, 'utf8')) as OffersFile;
+  }
+
+  get uploads(): readonly StoredUpload[] {
+    return this.uploadList;
+  }
+
+  addUpload(upload: Omit<StoredUpload, 'seq' | 'received_at'>): StoredUpload {
+    const stored: StoredUpload = { seq: this.uploadList.length + 1, received_at: new Date().toISOString(), ...upload };
+    appendFileSync(this.uploadsPath, `${JSON.stringify(stored)}\n`);
+    this.uploadList.push(stored);
+    return stored;
+  }
+
+  offersOf(playerSlug: string): StoredOffer[] {
+    return this.offersFile.offers.filter((o) => o.player_slug === playerSlug);
+  }
+
+  allOffers(): readonly StoredOffer[] {
+    return this.offersFile.offers;
+  }
+
+  findOffer(offerId: number): StoredOffer | undefined {
+    return this.offersFile.offers.find((o) => o.offer_id === offerId);
+  }
+
+  addOffers(make: (nextId: () => number) => StoredOffer[]): StoredOffer[] {
+    const created = make(() => this.offersFile.next_offer_id++);
+    this.offersFile.offers.push(...created);
+    this.saveOffers();
+    return created;
+  }
+
+  /** Persists a change made to an offer returned by this store. */
+  saveOffers(): void {
+    const tmp = `${this.offersPath}.tmp`;
+    writeFileSync(tmp, JSON.stringify(this.offersFile, null, 2));
+    renameSync(tmp, this.offersPath);
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * Starts the reference service on 127.0.0.1.
+ */
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createServiceApp } from './app.js';
+import { defaultConfig, VERSION_SEGMENT, type ServiceConfig } from './config.js';
+import { DataStore } from './data-store.js';
+
+export interface RunningService {
+  /** `http://127.0.0.1:PORT` */
+  readonly origin: string;
+  /** `{base_url}` for the SDK: origin + `/v2021.4/web`. */
+  readonly baseUrl: string;
+  readonly store: DataStore;
+  readonly config: ServiceConfig;
+  close(): Promise<void>;
+}
+
+export interface StartServiceOptions {
+  readonly dataDir: string;
+  /** 0 (default) for an ephemeral port. */
+  readonly port?: number;
+  readonly config?: Partial<Omit<ServiceConfig, 'dataDir'>>;
+}
+
+export async function startService(options: StartServiceOptions): Promise<RunningService> {
+  const config: ServiceConfig = { ...defaultConfig(options.dataDir), ...options.config };
+  const store = new DataStore(config.dataDir);
+  const app = createServiceApp(config, store);
+  const { server, port } = await listen(app.fetch, options.port ?? 0);
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    origin,
+    baseUrl: `${origin}/${VERSION_SEGMENT}/web`,
+    store,
+    config,
+    close: () => closeServer(server),
+  };
+}
+
+type Server = ReturnType<typeof serve>;
+
+/** Listens on 127.0.0.1; rejects on EADDRINUSE and the like. */
+export function listen(fetch: (request: Request) => Response | Promise<Response>, port: number): Promise<{ server: Server; port: number }> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch, port, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve({ server, port: info.port }));
+    server.once('error', reject);
+  });
+}
+
+/** Closes a server and its open connections. */
+export function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+  });
+}

@@ -1,0 +1,53 @@
+/**
+ * A small read-only view of what the service received, for the demo and for tests:
+ *
+ * - `GET /_tp/uploads`: every accepted POST /logs request, in arrival order;
+ * - `GET /_tp/records?object=NAME&player_slug=P`: the records, flattened, with their request's `seq`;
+ * - `GET /_tp/offers?player_slug=P`: offers with `first_opened_at`, the first-open updates
+ *   received, and the offer-achievement metric (reaction counts, interact per impress);
+ * - `GET /_tp/`: the same as an HTML page.
+ */
+import { readFileSync } from 'node:fs';
+import { Hono } from 'hono';
+import type { DataStore } from './data-store.js';
+
+const PAGE = readFileSync(new URL('./view.html', import.meta.url), 'utf8');
+
+export function viewRoutes(store: DataStore): Hono {
+  const view = new Hono();
+  view.get('/', (c) => c.html(PAGE));
+  view.get('/uploads', (c) => c.json(store.uploads));
+  view.get('/records', (c) => {
+    const object = c.req.query('object');
+    const player = c.req.query('player_slug');
+    const rows: Array<{ seq: number; object: string; record: Record<string, unknown> }> = [];
+    for (const upload of store.uploads) {
+      for (const [name, records] of Object.entries(upload.body)) {
+        if (object && name !== object) continue;
+        for (const record of records) {
+          if (player && record.player_slug !== player) continue;
+          rows.push({ seq: upload.seq, object: name, record });
+        }
+      }
+    }
+    return c.json(rows);
+  });
+  view.get('/offers', (c) => {
+    const player = c.req.query('player_slug');
+    const offers = player ? store.offersOf(player) : store.allOffers();
+    return c.json(offers.map((offer) => ({ ...offer, achievement: achievement(store, offer.offer_id) })));
+  });
+  return view;
+}
+
+function achievement(store: DataStore, offerId: number) {
+  const counts = { impress: 0, open: 0, dismiss: 0, interact: 0 };
+  for (const upload of store.uploads) {
+    for (const r of upload.body.players_offers ?? []) {
+      if (r.offer_id === offerId && typeof r.message_status === 'string' && r.message_status in counts) {
+        counts[r.message_status as keyof typeof counts] += 1;
+      }
+    }
+  }
+  return { ...counts, interact_per_impress: counts.impress ? counts.interact / counts.impress : null };
+}

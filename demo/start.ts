@@ -1,0 +1,43 @@
+/**
+ * `npm run demo`: builds the demo game, starts the reference service and the demo page on
+ * 127.0.0.1, and prints the page's URL. Ctrl-C stops both.
+ *
+ * Options: `--port N` (demo page; the service takes N+1; default 5180, or free ports when taken),
+ * `--data-dir DIR` (where the service keeps what it receives; default ./.tp-service-data).
+ */
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { startDemoStack, type DemoStack } from './stack.js';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '5180' },
+    'data-dir': { type: 'string', default: '.tp-service-data' },
+  },
+});
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65534) {
+  console.error(`--port must be an integer from 0 to 65534, got "${values.port}"`);
+  process.exit(2);
+}
+const dataDir = resolve(values['data-dir']);
+
+let stack: DemoStack;
+try {
+  stack = await startDemoStack({ dataDir, port });
+} catch (error) {
+  if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+  stack = await startDemoStack({ dataDir, port: 0, skipBuild: true });
+}
+
+console.log(`tp-web-sdk demo: ${stack.url}`);
+console.log(`(reference service data in ${dataDir}; press Ctrl-C to stop)`);
+
+let stopping = false;
+const stop = (): void => {
+  if (stopping) return;
+  stopping = true;
+  void stack.close().then(() => process.exit(0));
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,53 @@
+/**
+ * The client's typed event map: event name → listener arguments.
+ *
+ * @module
+ */
+import EventEmitter from 'eventemitter3';
+import type { DeliveryInfo } from '../delivery/index.js';
+import type { TpError, ValidationError } from '../errors/index.js';
+import type { MessageStatus } from '../records/index.js';
+import type { Offer } from '../offers/types.js';
+
+/** Payload of the `offer:*` events. */
+export interface OfferReactionEvent {
+  readonly offer: Offer;
+  readonly status: MessageStatus;
+  /** `message_detail` as reported. */
+  readonly detail: string | undefined;
+}
+
+/** Payload of the `queue` event. */
+export interface QueueEvent {
+  /** Records queued in this tab, waiting for a 200. */
+  readonly queued: number;
+}
+
+/**
+ * Events of a client (`client.on(name, listener)`):
+ *
+ * - `error`: a failure nobody awaits (a background upload, a malformed offer, storage). Failures
+ *   of a call you await (`flush()`, `offers.refresh()`) reject that call instead.
+ * - `invalid`: `track` rejected a record (when `invalidRecords` is `'drop'`).
+ * - `queue`: the number of queued records changed.
+ * - `delivered`: the service answered 200 to an upload; its records left the queue.
+ * - `offer:impress`, `offer:open`, `offer:dismiss`, `offer:interact`: a reaction was reported.
+ */
+export interface ClientEvents {
+  error: [error: TpError];
+  invalid: [error: ValidationError];
+  queue: [event: QueueEvent];
+  delivered: [info: DeliveryInfo];
+  'offer:impress': [event: OfferReactionEvent];
+  'offer:open': [event: OfferReactionEvent];
+  'offer:dismiss': [event: OfferReactionEvent];
+  'offer:interact': [event: OfferReactionEvent];
+}
+
+/** The emitter every domain of one client shares. */
+export type ClientEmitter = EventEmitter<ClientEvents>;
+
+/** Creates a client's emitter. */
+export function createEmitter(): ClientEmitter {
+  return new EventEmitter<ClientEvents>();
+}

@@ -1,0 +1,239 @@
+/**
+ * The composition root: builds one client from its options and wires the domains together.
+ *
+ * @module
+ */
+import { createEmitter, type ClientEvents } from '../bus/events.js';
+import { Transport, Uploader, type FlushResult } from '../delivery/index.js';
+import { toTpError, type TpError } from '../errors/index.js';
+import { browserNavigator, describeDevice, detectStore, randomId, regionFromLanguages } from '../internal/env.js';
+import { toUnixSeconds } from '../internal/time.js';
+import {
+  createIndexedDbOfferStateStore,
+  createMemoryOfferStateStore,
+  createOffersApi,
+  type OffersApi,
+} from '../offers/index.js';
+import { createIndexedDbStore, createMemoryStore, hasIndexedDb, RecordQueue } from '../queue/index.js';
+import { enrichRecord, validateRecord, type ObjectName, type RecordInput } from '../records/index.js';
+import type { UiAdapter } from '../ui/types.js';
+import { loadDeviceId } from './device-id.js';
+import { checkOption, resolveOptions, type ClientOptions } from './options.js';
+import { watchPageLifecycle } from './page-lifecycle.js';
+
+/** Health counters of a client (this tab, since `createClient`). */
+export interface ClientStats {
+  /** Records waiting for a 200 (stored, being written, or buffered). */
+  readonly queued: number;
+  /** Records in a request right now. */
+  readonly inFlight: number;
+  /** Records the service accepted. */
+  readonly delivered: number;
+  /** Accepted POST /logs requests. */
+  readonly batches: number;
+  /** Records `track` rejected as invalid. */
+  readonly invalid: number;
+  /** Where the queue lives now. */
+  readonly storage: 'indexeddb' | 'memory';
+}
+
+/** A tp-web-sdk client. Create it with `createClient`. */
+export interface TpClient {
+  /** The identified player, or undefined. */
+  readonly playerSlug: string | undefined;
+  /**
+   * Sets the player for the records tracked from now on and for offers.
+   * @throws {ConfigError} not a non-empty string of at most 256 characters.
+   */
+  identify(playerSlug: string): void;
+  /**
+   * Validates a record, fills the fields left out (`player_slug`, `event_timestamp` in Unix
+   * seconds, and for join/login the device fields and `sdk_version`), and queues it. Synchronous
+   * and cheap: the IndexedDB write happens a microtask later, batched with every record tracked in
+   * the same task. The record is uploaded at least once.
+   *
+   * @returns true when queued, false when rejected (with `invalidRecords: 'drop'`).
+   * @throws {ValidationError} when the record is invalid and `invalidRecords` is `'throw'`.
+   */
+  track<K extends ObjectName>(objectName: K, record: RecordInput<K>): boolean;
+  /**
+   * Uploads everything queued before the call. Resolves when the service accepted all of it;
+   * rejects with the typed error of the batch that failed (`ServiceError`, `NetworkError`,
+   * `ProtocolError`), and that batch and the ones after it stay queued.
+   */
+  flush(): Promise<FlushResult>;
+  /** Listens to an event (see {@link ClientEvents}); returns a function that stops listening. */
+  on<E extends keyof ClientEvents>(event: E, listener: (...args: ClientEvents[E]) => void): () => void;
+  /** Stops a listener added with `on`. */
+  off<E extends keyof ClientEvents>(event: E, listener: (...args: ClientEvents[E]) => void): void;
+  /**
+   * Replaces the client key (after a 403 `Invalid TPClientKey`, for example). Takes effect on the
+   * next request.
+   * @throws {ConfigError} not a valid header value.
+   */
+  setClientKey(clientKey: string): void;
+  /** Health counters. */
+  stats(): ClientStats;
+  /** Offers: refresh, show, report. */
+  readonly offers: OffersApi;
+  /**
+   * Makes a last upload (failures are emitted as `error`, records stay queued for the next
+   * session), stops timers and page listeners, closes any offer on screen, and removes all event
+   * listeners.
+   */
+  shutdown(): Promise<void>;
+}
+
+/** Defaults supplied by the entry point (the DOM adapter in the main entry). */
+export interface EntryDefaults {
+  readonly ui?: () => UiAdapter | undefined;
+}
+
+/** Creates a client. See `createClient` in the package entry. */
+export function createCoreClient(options: ClientOptions, defaults: EntryDefaults = {}): TpClient {
+  const o = resolveOptions(options);
+  const emitter = createEmitter();
+  const nav = browserNavigator();
+  const userAgent = nav?.userAgent ?? '';
+  const touchPoints = nav?.maxTouchPoints ?? 0;
+  const browserLanguages = (): readonly string[] => nav?.languages ?? (nav?.language ? [nav.language] : []);
+  const useIndexedDb = o.storage !== 'memory' && hasIndexedDb();
+  const dbPrefix = `tp-web-sdk/${o.namespace}`;
+  const ui = o.ui === undefined ? defaults.ui?.() : o.ui ?? undefined;
+  const emitError = (error: TpError): void => void emitter.emit('error', error);
+
+  const autoFlush = o.flushIntervalMs > 0;
+  let player = o.playerSlug;
+  let clientKey = o.clientKey;
+  let invalid = 0;
+  let delivered = 0;
+  let batches = 0;
+  const device = {
+    id: o.deviceId ?? loadDeviceId(o.namespace),
+    info: describeDevice(userAgent, touchPoints),
+    region: o.region ?? regionFromLanguages(browserLanguages()),
+  };
+
+  const queue = new RecordQueue({
+    store: useIndexedDb ? createIndexedDbStore(`${dbPrefix}/queue`) : createMemoryStore(),
+    tabId: randomId().replace(/-/g, '').slice(0, 8),
+    clock: o.now,
+    onStorageError: emitError,
+    onLengthChange: (queued) => void emitter.emit('queue', { queued }),
+  });
+  const transport = new Transport({
+    baseUrl: o.baseUrl,
+    fetch: o.fetch,
+    credentials: () => ({ authMode: o.authMode, clientKey }),
+    timeoutMs: o.requestTimeoutMs,
+    offersPlayerParam: o.offersPlayerParam,
+  });
+  const uploader = new Uploader({
+    queue,
+    transport,
+    compression: o.compression,
+    maxBatchRecords: o.maxBatchRecords,
+    keepaliveBudgetBytes: 60 * 1024,
+    onDelivered: (info) => {
+      delivered += info.records;
+      batches += 1;
+      emitter.emit('delivered', info);
+    },
+    onBackgroundError: (error) => emitError(toTpError(error)),
+  });
+
+  const track = <K extends ObjectName>(objectName: K, record: RecordInput<K>): boolean => {
+    const now = o.now();
+    const enriched = enrichRecord(objectName, record, {
+      playerSlug: player,
+      eventTimestamp: toUnixSeconds(now),
+      deviceUniqueId: device.id,
+      deviceInfo: device.info,
+      region: device.region,
+      isTpDebugMode: o.debug ? 1 : 0,
+      appVersion: o.appVersion ?? null,
+    });
+    const result = validateRecord(objectName, enriched);
+    if (!result.ok) {
+      if (o.invalidRecords === 'throw') throw result.error;
+      invalid += 1;
+      emitter.emit('invalid', result.error);
+      return false;
+    }
+    queue.enqueue({ objectName, record: result.record as Record<string, unknown>, enqueuedAt: now });
+    if (autoFlush && queue.length >= o.flushAt) backgroundFlush();
+    return true;
+  };
+
+  const offers = createOffersApi({
+    transport,
+    stateStore: useIndexedDb ? createIndexedDbOfferStateStore(`${dbPrefix}/offers`) : createMemoryOfferStateStore(),
+    emitter,
+    clock: o.now,
+    store: o.store ?? detectStore(userAgent, touchPoints),
+    validForUnitMs: o.validForUnitMs,
+    ui: () => ui,
+    player: () => player,
+    languages: () => (o.language ? [o.language, ...browserLanguages()] : browserLanguages()),
+    trackReaction: (record) => void track('players_offers', record),
+  });
+
+  // Automatic uploads: a timer, a threshold, and once at start for records left by earlier visits.
+  let backgroundRunning = false;
+  const backgroundFlush = (): void => {
+    if (backgroundRunning) return;
+    backgroundRunning = true;
+    uploader
+      .flush()
+      .catch((error: unknown) => emitError(toTpError(error)))
+      .finally(() => {
+        backgroundRunning = false;
+      });
+  };
+  const timer = autoFlush ? setInterval(backgroundFlush, o.flushIntervalMs) : undefined;
+  if (autoFlush) void queue.settled().then(() => queue.length > 0 && backgroundFlush());
+  const stopLifecycle = o.flushOnHide
+    ? watchPageLifecycle({ hidden: () => uploader.unload(false), unload: () => uploader.unload(true) })
+    : () => undefined;
+
+  return {
+    get playerSlug() {
+      return player;
+    },
+    identify(slug) {
+      player = checkOption('playerSlug', slug);
+    },
+    track,
+    flush: () => uploader.flush(),
+    on(event, listener) {
+      emitter.on(event, listener as never);
+      return () => void emitter.off(event, listener as never);
+    },
+    off(event, listener) {
+      emitter.off(event, listener as never);
+    },
+    setClientKey(key) {
+      clientKey = checkOption('clientKey', key);
+    },
+    stats: () => ({
+      queued: queue.length,
+      inFlight: uploader.inFlightCount,
+      delivered,
+      batches,
+      invalid,
+      storage: queue.storageKind,
+    }),
+    offers,
+    async shutdown() {
+      if (timer !== undefined) clearInterval(timer);
+      stopLifecycle();
+      ui?.close();
+      try {
+        await uploader.flush();
+      } catch (error) {
+        emitError(toTpError(error));
+      }
+      emitter.removeAllListeners();
+    },
+  };
+}

@@ -1,0 +1,25 @@
+/**
+ * The device identifier sent as `device_unique_id` when the game does not pass `deviceId`.
+ *
+ * @module
+ */
+import { randomId } from '../internal/env.js';
+
+/**
+ * A random id kept in localStorage under `tp-web-sdk:<namespace>:device-id`, so it survives
+ * reloads. Where localStorage is missing or throws (sandboxed iframes, blocked storage), a new id
+ * per page load.
+ */
+export function loadDeviceId(namespace: string): string {
+  const key = `tp-web-sdk:${namespace}:device-id`;
+  try {
+    const storage = (globalThis as { localStorage?: Storage }).localStorage;
+    const existing = storage?.getItem(key);
+    if (existing) return existing;
+    const id = randomId();
+    storage?.setItem(key, id);
+    return id;
+  } catch {
+    return randomId();
+  }
+}

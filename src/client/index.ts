@@ -1,0 +1,2 @@
+export { createCoreClient, type ClientStats, type EntryDefaults, type TpClient } from './create-client.js';
+export type { ClientOptions } from './options.js';

@@ -1,0 +1,195 @@
+/**
+ * `createClient` options: their documentation, defaults, and validation.
+ *
+ * @module
+ */
+import { ConfigError } from '../errors/index.js';
+import type { Compression } from '../delivery/index.js';
+import type { PlatformStore } from '../internal/env.js';
+import type { UiAdapter } from '../ui/types.js';
+
+/** Options of `createClient`. Only `baseUrl`, `clientKey` and `authMode` are required. */
+export interface ClientOptions {
+  /**
+   * `{base_url}` of the service: it already holds the version segment `v2021.4` and the
+   * client-family segment, e.g. `https://api.example.com/v2021.4/web`. Endpoints are
+   * `${baseUrl}/logs` and `${baseUrl}/offers`. A trailing slash is ignored.
+   */
+  baseUrl: string;
+  /** Sent as the `TPClientKey` header on every request (spec: Authentication). */
+  clientKey: string;
+  /** Sent as the `TPAuthMode` header on every request; its allowed values are the service's. */
+  authMode: string;
+  /** The player, as `player_slug`. Can be set later with `identify()`. */
+  playerSlug?: string;
+  /**
+   * Where queued records and offer state live. `'indexeddb'` survives reloads and crashes; where
+   * IndexedDB is missing or refuses to open, the client uses memory and emits a `StorageError`.
+   * @default 'indexeddb' where available, else 'memory'
+   */
+  storage?: 'indexeddb' | 'memory';
+  /**
+   * POST /logs body encoding: `'gzip'` (fflate, `application/octet-stream`) or `'none'`
+   * (`application/json`).
+   * @default 'gzip'
+   */
+  compression?: Compression;
+  /**
+   * Milliseconds between automatic uploads. `0` turns automatic uploads off (no timer, no upload
+   * at start or at `flushAt`); `flush()` and the page-hide upload still work.
+   * @default 10000
+   */
+  flushIntervalMs?: number;
+  /** Queued records that start an upload without waiting for the timer. @default 50 */
+  flushAt?: number;
+  /** Most records in one POST /logs request. @default 500 */
+  maxBatchRecords?: number;
+  /** Time limit of one HTTP request, in milliseconds. @default 30000 */
+  requestTimeoutMs?: number;
+  /** Upload with `fetch(…, { keepalive: true })` when the page is hidden or unloaded. @default true */
+  flushOnHide?: boolean;
+  /** The `fetch` to use. @default globalThis.fetch */
+  fetch?: typeof fetch;
+  /**
+   * Draws offers for `offers.show()`. `null` for none (the game draws offers itself).
+   * @default the DOM adapter in a browser (package entry `tp-web-sdk`), none elsewhere
+   */
+  ui?: UiAdapter | null;
+  /** Debug mode: `is_tp_debug_mode` is 1, and invalid records throw. @default false */
+  debug?: boolean;
+  /**
+   * What `track` does with an invalid record: `'throw'` a `ValidationError`, or `'drop'` it,
+   * count it and emit `invalid` (a production game loop never throws).
+   * @default 'throw' when `debug`, else 'drop'
+   */
+  invalidRecords?: 'throw' | 'drop';
+  /** Separates the IndexedDB data of several games or environments on one origin. @default 'default' */
+  namespace?: string;
+  /** `device_unique_id` for join/login records. @default a random id kept in localStorage */
+  deviceId?: string;
+  /** `region` for join/login records (two letters). @default the region of the browser's language, if any */
+  region?: string;
+  /** `players_login.app_version`. @default null */
+  appVersion?: string;
+  /** Preferred offer language, before the browser's languages. */
+  language?: string;
+  /** The store whose AI recommendations apply. @default detected: 'ios', 'android' or 'web' */
+  store?: PlatformStore;
+  /** Query parameter naming the player on GET /offers. @default 'player_slug' */
+  offersPlayerParam?: string;
+  /** Milliseconds in one unit of an offer's `valid_for`. @default 1000 (seconds) */
+  validForUnitMs?: number;
+  /** The clock, in milliseconds since the epoch (tests, simulations). @default Date.now */
+  now?: () => number;
+}
+
+/** Options with defaults applied (those that have one). */
+export type ResolvedOptions = Required<Omit<ClientOptions, OptionalKeys>> & Pick<ClientOptions, OptionalKeys>;
+type OptionalKeys = 'playerSlug' | 'ui' | 'deviceId' | 'region' | 'appVersion' | 'language' | 'store' | 'storage';
+
+/** A check and the words of its error message ("expected …"). */
+type Rule = readonly [check: (value: unknown) => boolean, expected: string];
+
+const HEADER_VALUE = /^[\x21-\x7e](?:[\x20-\x7e]{0,1022}[\x21-\x7e])?$/;
+const isBoolean = (v: unknown): boolean => typeof v === 'boolean';
+const isFunction = (v: unknown): boolean => typeof v === 'function';
+const isNonNegative = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+const isPositive = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v) && v > 0;
+const isCount = (v: unknown): boolean => typeof v === 'number' && Number.isInteger(v) && v >= 1;
+const isText = (v: unknown): boolean => typeof v === 'string' && v.length > 0 && v.length <= 256;
+const oneOf = (...values: unknown[]) => (v: unknown): boolean => values.includes(v);
+const TEXT: Rule = [isText, 'a non-empty string of at most 256 characters'];
+const BOOLEAN: Rule = [isBoolean, 'true or false'];
+const HEADER: Rule = [(v) => typeof v === 'string' && HEADER_VALUE.test(v), 'printable ASCII without leading or trailing spaces (it is sent as an HTTP header)'];
+
+/** Every option and its rule; an option not listed here is unknown. */
+const RULES: Readonly<Record<keyof ClientOptions, Rule>> = {
+  baseUrl: [isBaseUrl, 'an absolute http: or https: URL without query or fragment'],
+  clientKey: HEADER,
+  authMode: HEADER,
+  playerSlug: TEXT,
+  storage: [oneOf('indexeddb', 'memory'), "'indexeddb' or 'memory'"],
+  compression: [oneOf('gzip', 'none'), "'gzip' or 'none'"],
+  flushIntervalMs: [isNonNegative, 'a number of milliseconds >= 0'],
+  flushAt: [isCount, 'an integer >= 1'],
+  maxBatchRecords: [isCount, 'an integer >= 1'],
+  requestTimeoutMs: [isPositive, 'a number of milliseconds > 0'],
+  flushOnHide: BOOLEAN,
+  fetch: [isFunction, 'a function'],
+  ui: [(v) => v === null || (typeof v === 'object' && isFunction((v as UiAdapter).present) && isFunction((v as UiAdapter).close)), 'a UI adapter with present() and close(), or null'],
+  debug: BOOLEAN,
+  invalidRecords: [oneOf('throw', 'drop'), "'throw' or 'drop'"],
+  namespace: [(v) => typeof v === 'string' && /^[\w.-]{1,64}$/.test(v), '1-64 letters, digits, "-", "_" or "."'],
+  deviceId: TEXT,
+  region: [(v) => typeof v === 'string' && /^[A-Za-z]{2}$/.test(v), 'a two-letter country code'],
+  appVersion: TEXT,
+  language: TEXT,
+  store: TEXT,
+  offersPlayerParam: TEXT,
+  validForUnitMs: [isPositive, 'a number of milliseconds > 0'],
+  now: [isFunction, 'a function returning milliseconds'],
+};
+
+const REQUIRED = ['baseUrl', 'clientKey', 'authMode'] as const;
+
+/**
+ * Validates one option's value (also used by `identify` and `setClientKey`).
+ * @throws {ConfigError} naming the option and what was expected.
+ */
+export function checkOption<K extends keyof ClientOptions>(option: K, value: unknown): ClientOptions[K] {
+  const rule = RULES[option];
+  if (!rule) throw new ConfigError(option, 'unknown option');
+  if (!rule[0](value)) throw new ConfigError(option, `expected ${rule[1]}`);
+  return value as ClientOptions[K];
+}
+
+/**
+ * Validates options and applies defaults.
+ * @throws {ConfigError} naming the first option at fault.
+ */
+export function resolveOptions(input: ClientOptions): ResolvedOptions {
+  if (typeof input !== 'object' || input === null) throw new ConfigError('options', 'expected an object');
+  for (const option of REQUIRED) {
+    if (input[option] === undefined || input[option] === null || input[option] === '') throw new ConfigError(option, 'required');
+  }
+  const given: Partial<ClientOptions> = {};
+  for (const [option, value] of Object.entries(input) as Array<[keyof ClientOptions, unknown]>) {
+    if (value !== undefined) (given as Record<string, unknown>)[option] = checkOption(option, value);
+  }
+  const debug = given.debug ?? false;
+  return {
+    compression: 'gzip',
+    flushIntervalMs: 10_000,
+    flushAt: 50,
+    maxBatchRecords: 500,
+    requestTimeoutMs: 30_000,
+    flushOnHide: true,
+    debug,
+    invalidRecords: debug ? 'throw' : 'drop',
+    namespace: 'default',
+    offersPlayerParam: 'player_slug',
+    validForUnitMs: 1000,
+    now: () => Date.now(),
+    ...given,
+    fetch: given.fetch ?? globalFetch(),
+    baseUrl: new URL(input.baseUrl).href.replace(/\/+$/, ''),
+    clientKey: input.clientKey,
+    authMode: input.authMode,
+    region: given.region?.toUpperCase(),
+  };
+}
+
+function isBaseUrl(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && !url.search && !url.hash;
+  } catch {
+    return false;
+  }
+}
+
+function globalFetch(): typeof fetch {
+  if (typeof globalThis.fetch !== 'function') throw new ConfigError('fetch', 'no global fetch here: pass one');
+  return globalThis.fetch.bind(globalThis);
+}

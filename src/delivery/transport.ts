@@ -1,0 +1,128 @@
+/**
+ * HTTP to the service's three endpoints (spec: Endpoints, Authentication). Every answer is read
+ * as the service's envelope `{ status, reason, data }`; anything else becomes a typed error:
+ * {@link ServiceError} for a non-200 status, {@link ProtocolError} for a 200 that is not the
+ * success envelope, {@link NetworkError} when no answer came.
+ *
+ * @module
+ */
+import { NetworkError, ProtocolError, ServiceError, type Endpoint } from '../errors/index.js';
+import { formatUtcDateTime } from '../internal/time.js';
+import type { EncodedBody } from './encode.js';
+
+/** The credentials every write carries (spec: Authentication). */
+export interface Credentials {
+  readonly authMode: string;
+  readonly clientKey: string;
+}
+
+export interface TransportConfig {
+  /** `{base_url}`, without a trailing slash. */
+  readonly baseUrl: string;
+  readonly fetch: typeof fetch;
+  /** Read on every request, so `setClientKey` takes effect at once. */
+  readonly credentials: () => Credentials;
+  /** Per-request time limit, in milliseconds. */
+  readonly timeoutMs: number;
+  /** Query parameter that names the player on GET /offers. */
+  readonly offersPlayerParam: string;
+}
+
+/** A successful envelope, with the HTTP `Date` of the answer (ms) when the browser exposes it. */
+export interface Envelope {
+  readonly status: 200;
+  readonly reason: string;
+  readonly data: unknown;
+  readonly serverDate: number | undefined;
+}
+
+export class Transport {
+  readonly #config: TransportConfig;
+
+  constructor(config: TransportConfig) {
+    this.#config = config;
+  }
+
+  /** POST /logs. Resolves only on 200 with the success envelope. */
+  async postLogs(encoded: EncodedBody, options: { keepalive?: boolean } = {}): Promise<Envelope> {
+    return this.#request('logs', `${this.#config.baseUrl}/logs`, {
+      method: 'POST',
+      headers: { ...this.#authHeaders(), 'Content-Type': encoded.contentType },
+      body: encoded.body as BodyInit,
+      keepalive: options.keepalive === true,
+    });
+  }
+
+  /** GET /offers for one player. Resolves with the envelope; `data` is not yet decoded. */
+  async getOffers(playerSlug: string): Promise<Envelope> {
+    const url = new URL(`${this.#config.baseUrl}/offers`);
+    url.searchParams.set(this.#config.offersPlayerParam, playerSlug);
+    return this.#request('offers', url.toString(), {
+      method: 'GET',
+      headers: { ...this.#authHeaders(), 'Content-Type': 'application/json' },
+      cache: 'no-store',
+    });
+  }
+
+  /**
+   * POST /offers, the first-open update: no body, the TP* headers carry everything; `TPOpenedAt`
+   * is `YYYY-MM-DD HH:MM:SS` in UTC.
+   */
+  async postFirstOpen(offerId: number, playerSlug: string, openedAtMs: number): Promise<Envelope> {
+    return this.#request('first-open', `${this.#config.baseUrl}/offers`, {
+      method: 'POST',
+      headers: {
+        ...this.#authHeaders(),
+        'Content-Type': 'application/json',
+        TPOfferId: String(offerId),
+        TPPlayerId: playerSlug,
+        TPOpenedAt: formatUtcDateTime(openedAtMs),
+      },
+    });
+  }
+
+  #authHeaders(): Record<string, string> {
+    const { authMode, clientKey } = this.#config.credentials();
+    return { TPAuthMode: authMode, TPClientKey: clientKey };
+  }
+
+  async #request(endpoint: Endpoint, url: string, init: RequestInit): Promise<Envelope> {
+    const controller = typeof AbortController === 'function' ? new AbortController() : undefined;
+    const timer = controller ? setTimeout(() => controller.abort(), this.#config.timeoutMs) : undefined;
+    let response: Response;
+    let text: string;
+    try {
+      response = await this.#config.fetch(url, { ...init, signal: controller?.signal });
+      text = await response.text();
+    } catch (cause) {
+      throw new NetworkError(endpoint, cause);
+    } finally {
+      if (timer !== undefined) clearTimeout(timer);
+    }
+    return readEnvelope(endpoint, response, text);
+  }
+}
+
+function readEnvelope(endpoint: Endpoint, response: Response, text: string): Envelope {
+  let body: unknown;
+  try {
+    body = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  const envelope = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : undefined;
+  if (response.status !== 200) {
+    const reason = typeof envelope?.reason === 'string' ? envelope.reason : response.statusText || 'HTTP error';
+    throw new ServiceError(endpoint, response.status, reason);
+  }
+  if (!envelope) throw new ProtocolError(endpoint, text === '' ? 'empty body' : 'body is not JSON');
+  if (envelope.status !== 200) throw new ProtocolError(endpoint, `status is ${JSON.stringify(envelope.status)}, not 200`);
+  const date = response.headers.get('Date');
+  const serverDate = date ? Date.parse(date) : NaN;
+  return {
+    status: 200,
+    reason: typeof envelope.reason === 'string' ? envelope.reason : '',
+    data: envelope.data,
+    serverDate: Number.isFinite(serverDate) ? serverDate : undefined,
+  };
+}

@@ -1,0 +1,147 @@
+/**
+ * Moves queued records to POST /logs, oldest first, one batch at a time, and deletes a batch from
+ * the queue only after the service answered 200 with the success envelope.
+ *
+ * Two paths share one set of in-flight keys, so no record is ever in two requests of this tab:
+ * - {@link Uploader.flush}: serialized drains (a flush called during another waits for it);
+ * - {@link Uploader.unload}: one synchronous `fetch(…, { keepalive: true })` when the page is
+ *   hidden or unloading, within the browser's 64 KiB keepalive budget.
+ *
+ * @module
+ */
+import type { ObjectName } from '../records/index.js';
+import type { QueueEntry, RecordQueue, StoredEntry } from '../queue/index.js';
+import { buildLogsBody } from './batch.js';
+import { encodeLogsBody, type Compression, type EncodedBody } from './encode.js';
+import type { Transport } from './transport.js';
+
+/** What one `flush()` delivered. */
+export interface FlushResult {
+  /** Records the service accepted during this flush. */
+  readonly records: number;
+  /** Requests it took. */
+  readonly batches: number;
+}
+
+/** Details of one accepted upload. */
+export interface DeliveryInfo {
+  readonly records: number;
+  readonly objectNames: readonly ObjectName[];
+  readonly bytes: number;
+  /** True for the keepalive upload made while the page was hidden or unloading. */
+  readonly keepalive: boolean;
+}
+
+export interface UploaderOptions {
+  readonly queue: RecordQueue;
+  readonly transport: Transport;
+  readonly compression: Compression;
+  readonly maxBatchRecords: number;
+  /** Body budget of the keepalive upload, in bytes (browsers allow 64 KiB in flight in total). */
+  readonly keepaliveBudgetBytes: number;
+  readonly onDelivered: (info: DeliveryInfo) => void;
+  /** A keepalive upload failed (nobody awaits it). */
+  readonly onBackgroundError: (error: unknown) => void;
+}
+
+export class Uploader {
+  #chain: Promise<unknown> = Promise.resolve();
+  readonly #inFlight = new Set<string>();
+  #keepaliveDone: Promise<void> = Promise.resolve();
+
+  readonly #options: UploaderOptions;
+
+  constructor(options: UploaderOptions) {
+    this.#options = options;
+  }
+
+  /** Keys of records in a request right now. */
+  get inFlightCount(): number {
+    return this.#inFlight.size;
+  }
+
+  /**
+   * Uploads every record queued before the call. Resolves when the service accepted all of them;
+   * rejects with the first batch's typed error (`ServiceError`, `NetworkError`, `ProtocolError`),
+   * leaving that batch and everything after it queued.
+   */
+  flush(): Promise<FlushResult> {
+    const { queue } = this.#options;
+    const settled = queue.settled();
+    const run = this.#chain.then(async () => {
+      await settled;
+      return this.#drain(queue.lastKey);
+    });
+    this.#chain = run.catch(() => undefined);
+    return run;
+  }
+
+  /**
+   * Sends what fits into one keepalive request, synchronously (call it from `visibilitychange`
+   * or `pagehide`). Records stay queued until a 200 is seen; if the page is gone by then, they
+   * are sent again on the next visit (the at-least-once window, docs/decisions.md).
+   *
+   * @param includeUnstored also send records whose store write has not finished (on `pagehide`).
+   */
+  unload(includeUnstored: boolean): void {
+    const { stored, unstored } = this.#options.queue.unloadSnapshot(this.#inFlight, includeUnstored);
+    const candidates: QueueEntry[] = [...stored, ...unstored];
+    const fit = this.#fitBudget(candidates);
+    if (!fit) return;
+    const keys = stored.slice(0, fit.count).map((e) => e.key);
+    const sent = candidates.slice(0, fit.count);
+    const done = this.#send(keys, sent, fit.encoded, true).catch((error: unknown) => this.#options.onBackgroundError(error));
+    this.#keepaliveDone = Promise.all([this.#keepaliveDone, done]).then(() => undefined);
+  }
+
+  async #drain(target: string | undefined): Promise<FlushResult> {
+    const { queue, maxBatchRecords } = this.#options;
+    let records = 0;
+    let batches = 0;
+    if (target === undefined) return { records, batches };
+    for (;;) {
+      const peeked = await queue.peek(maxBatchRecords + this.#inFlight.size);
+      const due = peeked.filter((e) => e.key <= target);
+      const batch = due.filter((e) => !this.#inFlight.has(e.key)).slice(0, maxBatchRecords);
+      if (batch.length === 0) {
+        if (due.length === 0) return { records, batches };
+        await this.#keepaliveDone; // only a keepalive upload holds due records now
+        continue;
+      }
+      const encoded = encodeLogsBody(buildLogsBody(batch), this.#options.compression);
+      await this.#send(
+        batch.map((e: StoredEntry) => e.key),
+        batch,
+        encoded,
+        false,
+      );
+      records += batch.length;
+      batches += 1;
+    }
+  }
+
+  async #send(keys: string[], entries: readonly QueueEntry[], encoded: EncodedBody, keepalive: boolean): Promise<void> {
+    for (const k of keys) this.#inFlight.add(k);
+    try {
+      await this.#options.transport.postLogs(encoded, { keepalive });
+      await this.#options.queue.remove(keys);
+    } finally {
+      for (const k of keys) this.#inFlight.delete(k);
+    }
+    const objectNames = [...new Set(entries.map((e) => e.objectName))];
+    this.#options.onDelivered({ records: entries.length, objectNames, bytes: encoded.bytes, keepalive });
+  }
+
+  /** The longest prefix of `entries` whose encoded body fits the keepalive budget. */
+  #fitBudget(entries: readonly QueueEntry[]): { count: number; encoded: EncodedBody } | undefined {
+    const { compression, keepaliveBudgetBytes } = this.#options;
+    let count = entries.length;
+    while (count > 0) {
+      const encoded = encodeLogsBody(buildLogsBody(entries.slice(0, count)), compression);
+      if (encoded.bytes <= keepaliveBudgetBytes) return { count, encoded };
+      // Shrink in proportion to the overshoot (records are of similar size), at least by one.
+      count = Math.min(count - 1, Math.floor((count * keepaliveBudgetBytes) / encoded.bytes));
+    }
+    return undefined;
+  }
+}

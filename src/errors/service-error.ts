@@ -1,0 +1,34 @@
+import { TpError } from './tp-error.js';
+
+/** The service endpoint a request went to. */
+export type Endpoint = 'logs' | 'offers' | 'first-open';
+
+/**
+ * The service answered with a non-200 status. `status` and `reason` are the envelope's (spec:
+ * Errors, the POST /logs failure table), falling back to the HTTP status line when the body is
+ * not an envelope.
+ */
+export class ServiceError extends TpError {
+  /** HTTP status, for example 400 or 403. */
+  readonly status: number;
+  /** The envelope's `reason`, for example `Invalid TPClientKey`. */
+  readonly reason: string;
+  /** Whether sending the same request again can succeed (5xx, 408, 429). */
+  readonly retryable: boolean;
+  /** Which endpoint answered. */
+  readonly endpoint: Endpoint;
+
+  constructor(endpoint: Endpoint, status: number, reason: string) {
+    super('service', `${endpoint} request failed: ${status} ${reason}`);
+    this.name = 'ServiceError';
+    this.endpoint = endpoint;
+    this.status = status;
+    this.reason = reason;
+    this.retryable = isRetryableStatus(status);
+  }
+}
+
+/** 5xx, 408 Request Timeout and 429 Too Many Requests can succeed later; the spec's 400/403 rows cannot. */
+export function isRetryableStatus(status: number): boolean {
+  return status >= 500 || status === 408 || status === 429;
+}

@@ -1,0 +1,57 @@
+/**
+ * Time formats on the wire. The spec writes `create_datetime` as `YYYY-MM-DD HH:MM:SS` in UTC and
+ * `event_timestamp` as integer Unix seconds; everything inside the SDK is milliseconds.
+ *
+ * @module
+ */
+
+/** A source of the current time, in milliseconds since the Unix epoch. Injected, never global. */
+export type Clock = () => number;
+
+/** The system clock. */
+export const systemClock: Clock = () => Date.now();
+
+/** Milliseconds to whole Unix seconds (rounded down), the unit of `event_timestamp`. */
+export function toUnixSeconds(ms: number): number {
+  return Math.floor(ms / 1000);
+}
+
+const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
+
+/** Formats an instant as `YYYY-MM-DD HH:MM:SS` in UTC (the form of `create_datetime` and `TPOpenedAt`). */
+export function formatUtcDateTime(ms: number): string {
+  const d = new Date(ms);
+  return (
+    `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ` +
+    `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`
+  );
+}
+
+const SPEC_FORM = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|[+-]\d{2}:?\d{2})?$/;
+
+/**
+ * Parses a time the service may send: `YYYY-MM-DD HH:MM:SS` (UTC, the spec's form), ISO 8601 with
+ * `T`, fractional seconds and a `Z` or `±HH:MM` offset (no offset means UTC), or a number of Unix
+ * seconds. Returns milliseconds, or `undefined` for anything else (including impossible dates
+ * such as `2024-02-30`).
+ */
+export function parseDateTime(value: unknown): number | undefined {
+  if (typeof value === 'number') {
+    return Number.isFinite(value) ? value * 1000 : undefined;
+  }
+  if (typeof value !== 'string') return undefined;
+  const m = SPEC_FORM.exec(value.trim());
+  if (!m) return undefined;
+  const [, y, mo, d, h, mi, s, frac, zone] = m as unknown as string[];
+  const ms = Date.UTC(+y!, +mo! - 1, +d!, +h!, +mi!, +s!);
+  // Date.UTC rolls 2024-02-30 over to March: an impossible date does not survive the round trip.
+  if (new Date(ms).toISOString().slice(0, 19) !== `${y}-${mo}-${d}T${h}:${mi}:${s}`) return undefined;
+  return ms + (frac ? Math.round(Number(frac) * 1000) : 0) - zoneOffsetMs(zone);
+}
+
+function zoneOffsetMs(zone: string | undefined): number {
+  if (!zone || zone === 'Z') return 0;
+  const sign = zone.startsWith('-') ? -1 : 1;
+  const digits = zone.slice(1).replace(':', '');
+  return sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4))) * 60_000;
+}

@@ -1,0 +1,50 @@
+/**
+ * Turns zod issues into {@link ValidationIssue}s with a readable path and message. zod/mini ships
+ * no message locale (that keeps it small), so the messages come from the schemas' own refine
+ * messages, or are written here from the issue data.
+ *
+ * @module
+ */
+import type * as z from 'zod/mini';
+import type { ValidationIssue } from '../errors/index.js';
+
+type ZodIssue = z.core.$ZodIssue;
+
+/** `a.b[0].c` from `['a', 'b', 0, 'c']`. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const key of path) out += typeof key === 'number' ? `[${key}]` : out ? `.${String(key)}` : String(key);
+  return out;
+}
+
+function describe(issue: ZodIssue, missing: boolean): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return missing ? `required (${issue.expected})` : `expected ${issue.expected}`;
+    case 'too_big':
+    case 'too_small': {
+      const unit = issue.origin === 'string' ? ' characters' : issue.origin === 'array' ? ' items' : '';
+      const bound = issue.code === 'too_big' ? `at most ${issue.maximum}` : `at least ${issue.minimum}`;
+      return `must be ${bound}${unit}`;
+    }
+    case 'unrecognized_keys':
+      return `unknown field(s) ${issue.keys.join(', ')}`;
+    default:
+      return issue.message || 'is invalid';
+  }
+}
+
+/** Flattens zod issues into validation issues; a missing required field reads `required`. */
+export function toValidationIssues(issues: readonly ZodIssue[], input?: unknown): ValidationIssue[] {
+  return issues.map((issue) => ({
+    path: formatPath(issue.path),
+    message: describe(issue, valueAt(input, issue.path) === undefined),
+    code: issue.code,
+  }));
+}
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let cur: unknown = root;
+  for (const key of path) cur = typeof cur === 'object' && cur !== null ? (cur as Record<PropertyKey, unknown>)[key] : undefined;
+  return cur;
+}

@@ -1,0 +1,4 @@
+export type { QueueEntry, QueueStore, StoredEntry } from './types.js';
+export { createMemoryStore } from './memory-store.js';
+export { createIndexedDbStore, hasIndexedDb } from './idb-store.js';
+export { RecordQueue, DEFAULT_HEAD_LIMIT, type RecordQueueOptions } from './queue.js';

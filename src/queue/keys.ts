@@ -1,0 +1,34 @@
+/**
+ * Queue keys: `<counter in base 36, 11 digits>:<tab id>`. The counter starts from the wall clock in
+ * microsecond units and never goes back within a tab, nor below the greatest key already stored,
+ * so string order is queue order even across reloads with a clock that moved backwards. The tab id
+ * keeps two tabs writing in the same instant from colliding.
+ *
+ * @module
+ */
+
+const WIDTH = 11;
+
+/** Generates ascending queue keys for one tab. */
+export class KeyGenerator {
+  #last = 0;
+
+  readonly #tabId: string;
+
+  constructor(tabId: string) {
+    this.#tabId = tabId;
+  }
+
+  /** Never issue a key at or below `key` (the greatest key already stored). */
+  seed(key: string | undefined): void {
+    if (key === undefined) return;
+    const n = parseInt(key.slice(0, WIDTH), 36);
+    if (Number.isFinite(n) && n > this.#last) this.#last = n;
+  }
+
+  /** The next key, given the current time in milliseconds. */
+  next(nowMs: number): string {
+    this.#last = Math.max(Math.floor(nowMs) * 1000, this.#last + 1);
+    return `${this.#last.toString(36).padStart(WIDTH, '0')}:${this.#tabId}`;
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * The in-memory {@link QueueStore}: for `storage: 'memory'`, for Node, and the fallback when
+ * IndexedDB is unavailable. Survives nothing; the client's `stats().storage` says so.
+ *
+ * One queue writes to a memory store, and its keys only ascend, so insertion order is key order.
+ *
+ * @module
+ */
+import type { QueueStore, StoredEntry } from './types.js';
+
+/** Creates an empty memory store. */
+export function createMemoryStore(): QueueStore {
+  const entries = new Map<string, StoredEntry>();
+  return {
+    kind: 'memory',
+    async append(batch) {
+      for (const e of batch) entries.set(e.key, e);
+    },
+    async read(limit) {
+      return [...entries.values()].slice(0, limit);
+    },
+    async remove(keys) {
+      for (const k of keys) entries.delete(k);
+    },
+    async count() {
+      return entries.size;
+    },
+    async lastKey() {
+      let last: string | undefined;
+      for (const k of entries.keys()) last = k;
+      return last;
+    },
+  };
+}

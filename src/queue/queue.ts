@@ -1,0 +1,178 @@
+/**
+ * The at-least-once record queue. `enqueue` is synchronous and O(1): it appends to a write buffer
+ * that one microtask later becomes a single store transaction for every record tracked in that
+ * task. An entry leaves the queue only through {@link RecordQueue.remove}, which the uploader
+ * calls after the service answered 200.
+ *
+ * Storage failures never reach the game: the queue emits a {@link StorageError}, moves to a memory
+ * store, and keeps every record it was holding in memory.
+ *
+ * @module
+ */
+import { StorageError } from '../errors/index.js';
+import type { Clock } from '../internal/time.js';
+import { KeyGenerator } from './keys.js';
+import { createMemoryStore } from './memory-store.js';
+import type { QueueEntry, QueueStore, StoredEntry } from './types.js';
+
+/** How many of the oldest entries the queue keeps in memory for the synchronous unload upload. */
+export const DEFAULT_HEAD_LIMIT = 2000;
+
+export interface RecordQueueOptions {
+  readonly store: QueueStore;
+  readonly tabId: string;
+  readonly clock: Clock;
+  /** Called on a storage failure, after the queue has fallen back to memory. */
+  readonly onStorageError: (error: StorageError) => void;
+  /** Called whenever the number of queued records changes. */
+  readonly onLengthChange?: (length: number) => void;
+  /** See {@link DEFAULT_HEAD_LIMIT}. */
+  readonly headLimit?: number;
+}
+
+export class RecordQueue {
+  #store: QueueStore;
+  readonly #keys: KeyGenerator;
+  readonly #headLimit: number;
+  /** Entries tracked but not yet handed to the store. */
+  #buffer: QueueEntry[] = [];
+  /** Entries handed to the store whose write has not finished. */
+  #writing: QueueEntry[] = [];
+  #flushScheduled = false;
+  /** The chain of store writes; every write waits for the one before it (and for open). */
+  #writes: Promise<void>;
+  /** The oldest stored entries, in order; `headComplete` when it holds every stored entry. */
+  #head: StoredEntry[] = [];
+  #headComplete = false;
+  #stored = 0;
+  #lastStoredKey: string | undefined;
+
+  readonly #options: RecordQueueOptions;
+
+  constructor(options: RecordQueueOptions) {
+    this.#options = options;
+    this.#store = options.store;
+    this.#keys = new KeyGenerator(options.tabId);
+    this.#headLimit = options.headLimit ?? DEFAULT_HEAD_LIMIT;
+    this.#writes = this.#open();
+  }
+
+  /** `'indexeddb'`, or `'memory'` (chosen, or fallen back to). */
+  get storageKind(): QueueStore['kind'] {
+    return this.#store.kind;
+  }
+
+  /** Records this tab knows are queued: stored, being written, or buffered. */
+  get length(): number {
+    return this.#stored + this.#writing.length + this.#buffer.length;
+  }
+
+  /** The greatest key written so far, or undefined. */
+  get lastKey(): string | undefined {
+    return this.#lastStoredKey;
+  }
+
+  /** Queues one entry. Synchronous; the store write happens in a microtask, batched. */
+  enqueue(entry: QueueEntry): void {
+    this.#buffer.push(entry);
+    if (!this.#flushScheduled) {
+      this.#flushScheduled = true;
+      queueMicrotask(() => this.#startWrite());
+    }
+    this.#options.onLengthChange?.(this.length);
+  }
+
+  /** Resolves once every entry enqueued before the call is in the store (or in memory after a failure). */
+  settled(): Promise<void> {
+    if (this.#buffer.length > 0) this.#startWrite();
+    return this.#writes;
+  }
+
+  /**
+   * The `limit` oldest stored entries, after pending writes. Also refreshes the in-memory head
+   * used by {@link unloadSnapshot}.
+   */
+  async peek(limit: number): Promise<StoredEntry[]> {
+    await this.settled();
+    const want = Math.max(limit, this.#headLimit);
+    const items = await this.#withFallback('read', () => this.#store.read(want + 1));
+    this.#headComplete = items.length <= want;
+    this.#head = items.slice(0, this.#headLimit);
+    return items.slice(0, limit);
+  }
+
+  /** Deletes delivered entries. Call only after the service answered 200 for them. */
+  async remove(keys: readonly string[]): Promise<void> {
+    if (keys.length === 0) return;
+    await this.#withFallback('remove', () => this.#store.remove(keys));
+    const gone = new Set(keys);
+    this.#head = this.#head.filter((e) => !gone.has(e.key));
+    this.#stored = Math.max(0, this.#stored - keys.length);
+    this.#options.onLengthChange?.(this.length);
+  }
+
+  /**
+   * What an unload upload may carry, synchronously, oldest first: the in-memory head of stored
+   * entries (minus `exclude`, the keys already in flight), then, when `includeUnstored` and the
+   * head is the whole stored queue, the entries still being written (they have no key yet).
+   */
+  unloadSnapshot(exclude: ReadonlySet<string>, includeUnstored: boolean): { stored: StoredEntry[]; unstored: QueueEntry[] } {
+    const stored = this.#head.filter((e) => !exclude.has(e.key));
+    const unstored = includeUnstored && this.#headComplete ? [...this.#writing, ...this.#buffer] : [];
+    return { stored, unstored };
+  }
+
+  async #open(): Promise<void> {
+    try {
+      const [last, count] = await Promise.all([this.#store.lastKey(), this.#store.count()]);
+      this.#keys.seed(last);
+      this.#lastStoredKey = last;
+      this.#stored = count;
+      this.#head = await this.#store.read(this.#headLimit + 1);
+      this.#headComplete = this.#head.length <= this.#headLimit;
+      this.#head = this.#head.slice(0, this.#headLimit);
+    } catch (cause) {
+      this.#fallBack('open', cause);
+    }
+    this.#options.onLengthChange?.(this.length);
+  }
+
+  #startWrite(): void {
+    this.#flushScheduled = false;
+    if (this.#buffer.length === 0) return;
+    const batch = this.#buffer;
+    this.#buffer = [];
+    this.#writing.push(...batch);
+    this.#writes = this.#writes.then(() => this.#persist(batch));
+  }
+
+  async #persist(batch: QueueEntry[]): Promise<void> {
+    const now = this.#options.clock();
+    const entries = batch.map((e): StoredEntry => ({ ...e, key: this.#keys.next(now) }));
+    await this.#withFallback('append', () => this.#store.append(entries));
+    this.#writing.splice(0, batch.length);
+    this.#stored += entries.length;
+    this.#lastStoredKey = entries[entries.length - 1]!.key;
+    if (this.#headComplete && this.#head.length + entries.length <= this.#headLimit) this.#head.push(...entries);
+    else this.#headComplete = false;
+  }
+
+  /** Runs a store operation; on failure switches to memory (carrying the head over) and runs it there. */
+  async #withFallback<T>(operation: string, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (cause) {
+      if (this.#store.kind === 'memory') throw new StorageError(operation, cause);
+      this.#fallBack(operation, cause);
+      await this.#store.append(this.#head);
+      return run();
+    }
+  }
+
+  #fallBack(operation: string, cause: unknown): void {
+    this.#store = createMemoryStore();
+    this.#stored = this.#head.length;
+    this.#headComplete = true;
+    this.#options.onStorageError(new StorageError(operation, cause));
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * The queue's data and its storage seam.
+ *
+ * @module
+ */
+import type { ObjectName } from '../records/index.js';
+
+/** One tracked record waiting for a 200 from POST /logs. */
+export interface QueueEntry {
+  readonly objectName: ObjectName;
+  /** The validated, enriched record, exactly as it will be uploaded. */
+  readonly record: Readonly<Record<string, unknown>>;
+  /** When `track` accepted it, in milliseconds since the epoch (local clock). */
+  readonly enqueuedAt: number;
+}
+
+/** A queue entry with its storage key. Keys sort in the order the entries were queued. */
+export interface StoredEntry extends QueueEntry {
+  readonly key: string;
+}
+
+/**
+ * Where queued entries live. Every method is one atomic operation (one IndexedDB transaction).
+ * Implementations: {@link createIndexedDbStore}, {@link createMemoryStore}; both pass the same
+ * contract suite (`test/contract/queue-store.contract.ts`).
+ */
+export interface QueueStore {
+  /** `'indexeddb'` or `'memory'`. */
+  readonly kind: 'indexeddb' | 'memory';
+  /** Adds entries (all or none). Keys are new and ascending. */
+  append(entries: readonly StoredEntry[]): Promise<void>;
+  /** The `limit` oldest entries, in key order. */
+  read(limit: number): Promise<StoredEntry[]>;
+  /** Deletes the entries with these keys; unknown keys are ignored. */
+  remove(keys: readonly string[]): Promise<void>;
+  /** Number of entries. */
+  count(): Promise<number>;
+  /** The greatest key, or undefined when empty. */
+  lastKey(): Promise<string | undefined>;
+}

@@ -1,0 +1,139 @@
+/**
+ * Builds the dialog's elements from an {@link OfferView}. Every string from the service goes in
+ * through `textContent`; styles go in through the CSSOM; URLs are assigned only when http(s).
+ *
+ * @module
+ */
+import { httpUrl } from '../../internal/url.js';
+import type { Line } from '../../richtext/index.js';
+import type { OfferActions, OfferView, ProductView } from '../types.js';
+import type { DialogLabels } from './labels.js';
+
+/** Base font size of the message, in pixels; `<size=N>` is clamped to 0.5×–3× of it. */
+export const BASE_FONT_PX = 16;
+
+type Make = <K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string) => HTMLElementTagNameMap[K];
+
+export interface DialogParts {
+  readonly root: HTMLElement;
+  readonly dialog: HTMLElement;
+  /** The element to focus first: the first purchase button, else the close button. */
+  readonly initialFocus: HTMLElement;
+}
+
+/** Builds the backdrop and dialog for `view`, wired to `actions`. */
+export function buildDialog(doc: Document, view: OfferView, actions: OfferActions, labels: DialogLabels): DialogParts {
+  const make: Make = (tag, className, text) => {
+    const el = doc.createElement(tag);
+    if (className) el.className = className;
+    if (text !== undefined) el.textContent = text;
+    return el;
+  };
+  const root = make('div', 'backdrop');
+  const dialog = make('div', 'dialog');
+  dialog.setAttribute('role', 'dialog');
+  dialog.setAttribute('aria-modal', 'true');
+  dialog.setAttribute('aria-labelledby', 'tp-offer-title');
+  dialog.tabIndex = -1;
+  dialog.lang = view.language;
+  root.append(dialog);
+
+  const hero = httpUrl(view.backgroundUrl ?? view.imageUrl);
+  if (hero) {
+    const img = make('img', 'hero');
+    img.alt = '';
+    img.decoding = 'async';
+    img.addEventListener('error', () => img.remove());
+    img.src = hero;
+    dialog.append(img);
+  }
+
+  const body = make('div', 'body');
+  dialog.append(body);
+  const title = make('h2', 'title', view.title);
+  title.id = 'tp-offer-title';
+  body.append(title);
+
+  if (view.message.lines.some((line) => line.length > 0)) {
+    const message = make('div', 'message');
+    message.id = 'tp-offer-message';
+    dialog.setAttribute('aria-describedby', message.id);
+    for (const line of view.message.lines) message.append(renderLine(make, line));
+    body.append(message);
+  }
+
+  const buyButtons: HTMLButtonElement[] = [];
+  if (view.products.length > 0) {
+    const list = make('ul', 'products');
+    for (const product of view.products) {
+      const { item, button } = renderProduct(make, product, labels);
+      button.addEventListener('click', () => actions.interact(product.id));
+      buyButtons.push(button);
+      list.append(item);
+    }
+    body.append(list);
+  }
+
+  if (view.toggleLabel !== undefined) {
+    const label = make('label', 'toggle');
+    const box = make('input');
+    box.type = 'checkbox';
+    box.addEventListener('change', () => actions.setDoNotShowAgain(box.checked));
+    label.append(box, doc.createTextNode(view.toggleLabel));
+    body.append(label);
+  }
+
+  const close = make('button', 'close', '×');
+  close.type = 'button';
+  close.setAttribute('aria-label', labels.close);
+  close.addEventListener('click', () => actions.dismiss());
+  dialog.append(close);
+
+  return { root, dialog, initialFocus: buyButtons[0] ?? close };
+}
+
+function renderLine(make: Make, line: Line): HTMLElement {
+  const el = make('div', 'line');
+  for (const span of line) {
+    const s = make('span', undefined, span.text);
+    if (span.color) s.style.color = span.color;
+    if (span.bold) s.style.fontWeight = '700';
+    if (span.italic) s.style.fontStyle = 'italic';
+    if (span.size !== undefined) {
+      s.style.fontSize = `${Math.min(BASE_FONT_PX * 3, Math.max(BASE_FONT_PX / 2, span.size))}px`;
+    }
+    el.append(s);
+  }
+  return el;
+}
+
+function renderProduct(make: Make, product: ProductView, labels: DialogLabels): { item: HTMLElement; button: HTMLButtonElement } {
+  const item = make('li', 'product');
+  const info = make('div');
+  info.append(make('div', 'name', product.name));
+  if (product.discountPrice !== undefined || product.price !== undefined) {
+    const price = make('div', 'price');
+    if (product.price !== undefined && product.discountPrice !== undefined && product.discountPrice < product.price) {
+      price.append(make('s', undefined, formatNumber(product.price)));
+    }
+    price.append(make('span', undefined, formatNumber(product.discountPrice ?? product.price!)));
+    const percent = discountPercent(product.discountRate);
+    if (percent) price.append(make('span', 'rate', `-${formatNumber(percent)}%`));
+    info.append(price);
+  }
+  const button = make('button', 'buy', labels.buy);
+  button.type = 'button';
+  button.setAttribute('aria-label', `${labels.buy}: ${product.name}`);
+  item.append(info, button);
+  return { item, button };
+}
+
+/** `discount_rate` as a percentage: a rate in (0, 1] is a fraction (0.2 → 20), larger is a percent already. */
+export function discountPercent(rate: number | undefined): number | undefined {
+  if (rate === undefined || !(rate > 0)) return undefined;
+  return rate <= 1 ? Math.round(rate * 10_000) / 100 : rate;
+}
+
+function formatNumber(n: number): string {
+  return Number.isInteger(n) ? n.toLocaleString() : n.toLocaleString(undefined, { maximumFractionDigits: 2 });
+}

@@ -1,0 +1,109 @@
+/**
+ * The DOM adapter: an accessible modal dialog in a shadow root, over the game.
+ *
+ * - `role="dialog"`, `aria-modal="true"`, labelled by the offer's title;
+ * - focus moves into the dialog (first purchase button, else close), Tab and Shift+Tab stay
+ *   inside it, Escape dismisses, and focus returns where it was when the dialog closes;
+ * - the game's CSS and the dialog's CSS cannot touch each other (shadow DOM);
+ * - no string from the service is ever parsed as HTML.
+ *
+ * @module
+ */
+import type { OfferActions, OfferView, UiAdapter } from '../types.js';
+import { buildDialog } from './build-dialog.js';
+import { labelsFor, type DialogLabels } from './labels.js';
+import { DIALOG_CSS } from './styles.js';
+
+/** Options of {@link createDomAdapter}. */
+export interface DomAdapterOptions {
+  /** Where the dialog's host element is appended. Default: `document.body`. */
+  readonly container?: HTMLElement;
+  /** Stacking order of the overlay. Default: 2147483000 (above typical game overlays). */
+  readonly zIndex?: number;
+  /** A class added to the host element, for theming through CSS custom properties. */
+  readonly className?: string;
+  /** Per-language overrides of the dialog's own labels (`{ ko: { buy: '구매하기' } }`). */
+  readonly labels?: Readonly<Record<string, Partial<DialogLabels>>>;
+}
+
+/** Creates the DOM adapter. Call it in a browser; nothing is drawn until an offer is shown. */
+export function createDomAdapter(options: DomAdapterOptions = {}): UiAdapter {
+  let host: HTMLElement | undefined;
+  let returnFocus: HTMLElement | undefined;
+
+  const close = (): void => {
+    if (!host) return;
+    host.remove();
+    host = undefined;
+    const target = returnFocus;
+    returnFocus = undefined;
+    if (target?.isConnected) target.focus();
+  };
+
+  const present = (view: OfferView, actions: OfferActions): void => {
+    close();
+    const doc = (options.container ?? document.body).ownerDocument;
+    returnFocus = deepActiveElement(doc);
+    host = doc.createElement('div');
+    host.setAttribute('data-tp-offer', String(view.offerId));
+    if (options.className) host.className = options.className;
+    host.style.position = 'fixed';
+    host.style.inset = '0';
+    host.style.zIndex = String(options.zIndex ?? 2147483000);
+    const shadow = host.attachShadow({ mode: 'open' });
+    adoptStyles(shadow, doc);
+    const parts = buildDialog(doc, view, actions, labelsFor(view.language, options.labels));
+    parts.dialog.addEventListener('keydown', (event) => onKeyDown(event, shadow, parts.dialog, actions));
+    shadow.append(parts.root);
+    (options.container ?? doc.body).append(host);
+    parts.initialFocus.focus();
+  };
+
+  return { present, close };
+}
+
+function onKeyDown(event: KeyboardEvent, shadow: ShadowRoot, dialog: HTMLElement, actions: OfferActions): void {
+  if (event.key === 'Escape') {
+    event.preventDefault();
+    event.stopPropagation();
+    actions.dismiss();
+    return;
+  }
+  if (event.key !== 'Tab') return;
+  const focusable = [...dialog.querySelectorAll<HTMLElement>('button, input, [href]')].filter((el) => !el.hasAttribute('disabled'));
+  if (focusable.length === 0) return;
+  const first = focusable[0]!;
+  const last = focusable[focusable.length - 1]!;
+  const active = shadow.activeElement;
+  if (event.shiftKey && (active === first || active === dialog || !active)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || active === dialog || !active)) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+function adoptStyles(shadow: ShadowRoot, doc: Document): void {
+  // Constructable stylesheets are not blocked by a strict style-src CSP; <style> is the fallback.
+  const view = doc.defaultView as (Window & typeof globalThis) | null;
+  if (view && 'adoptedStyleSheets' in shadow && typeof view.CSSStyleSheet === 'function') {
+    try {
+      const sheet = new view.CSSStyleSheet();
+      sheet.replaceSync(DIALOG_CSS);
+      shadow.adoptedStyleSheets = [sheet];
+      return;
+    } catch {
+      // Older engines: constructor exists but is not constructable. Fall through.
+    }
+  }
+  const style = doc.createElement('style');
+  style.textContent = DIALOG_CSS;
+  shadow.append(style);
+}
+
+function deepActiveElement(doc: Document): HTMLElement | undefined {
+  let active: Element | null = doc.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active instanceof HTMLElement && active !== doc.body ? active : undefined;
+}

@@ -1,0 +1,35 @@
+/**
+ * The dialog's stylesheet. It lives inside the adapter's shadow root, so the game's CSS cannot
+ * reach it and it cannot reach the game. Theme it from outside with these custom properties on
+ * the host element (they inherit through the shadow boundary):
+ *
+ * `--tp-bg`, `--tp-fg`, `--tp-muted`, `--tp-accent`, `--tp-accent-fg`, `--tp-radius`, `--tp-font`,
+ * `--tp-backdrop`, `--tp-focus`.
+ *
+ * No animation, so nothing to turn off for `prefers-reduced-motion`. Written one rule per line: it
+ * ships as this string, unminified.
+ *
+ * @module
+ */
+export const DIALOG_CSS = `:host{all:initial}
+.backdrop{position:fixed;inset:0;display:flex;align-items:center;justify-content:center;padding:16px;box-sizing:border-box;background:var(--tp-backdrop,#0009);font-family:var(--tp-font,system-ui,sans-serif)}
+.dialog{position:relative;box-sizing:border-box;width:min(440px,100%);max-height:100%;overflow:auto;background:var(--tp-bg,#1d2330);color:var(--tp-fg,#f4f6fb);border-radius:var(--tp-radius,14px);box-shadow:0 12px 40px #0008}
+.dialog:focus{outline:none}
+.hero{display:block;width:100%;max-height:180px;object-fit:cover}
+.body{padding:20px 20px 16px}
+.title{margin:0 44px 12px 0;font-size:1.25rem;line-height:1.3}
+.title,.message,.name{word-break:keep-all;overflow-wrap:anywhere}
+.message{margin:0 0 16px;line-height:1.5;white-space:pre-wrap}
+.line{min-height:1.5em}
+.products{list-style:none;margin:0 0 12px;padding:0;display:grid;gap:8px}
+.product{display:flex;align-items:center;justify-content:space-between;gap:12px;flex-wrap:wrap}
+.name{font-weight:600}
+.price,.toggle{color:var(--tp-muted,#b8c0d4)}
+.price s{margin-right:6px}
+.rate{margin-left:6px;color:var(--tp-accent,#ffb020);font-weight:700}
+button{font:inherit;cursor:pointer;border:0;border-radius:10px;min-height:44px;min-width:44px}
+:focus-visible{outline:3px solid var(--tp-focus,#7cc4ff);outline-offset:2px}
+.buy{padding:10px 18px;background:var(--tp-accent,#ffb020);color:var(--tp-accent-fg,#1b1300);font-weight:700}
+.close{position:absolute;top:8px;right:8px;background:#0006;color:#fff;font-size:1.4rem;line-height:1;padding:0}
+.toggle{display:flex;align-items:center;gap:8px;min-height:44px;font-size:.9rem}
+.toggle input{width:20px;height:20px;margin:0}`;

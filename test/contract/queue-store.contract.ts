@@ -1,0 +1,53 @@
+/**
+ * The contract every QueueStore passes: the memory store in the unit project, the IndexedDB store
+ * in real Chromium (test/browser).
+ */
+import { describe, expect, it } from 'vitest';
+import type { QueueStore, StoredEntry } from '../../src/queue/index.js';
+
+let n = 0;
+export function entry(record: Record<string, unknown> = {}, objectName: StoredEntry['objectName'] = 'players_login'): StoredEntry {
+  n += 1;
+  return { key: `${String(n).padStart(11, '0')}:tab`, objectName, record: { event_timestamp: 1_767_225_600, ...record }, enqueuedAt: 1 };
+}
+
+export function queueStoreContract(kind: string, makeStore: () => QueueStore): void {
+  describe(`QueueStore contract: ${kind}`, () => {
+    it('starts empty', async () => {
+      const store = makeStore();
+      expect(await store.read(10)).toEqual([]);
+      expect(await store.count()).toBe(0);
+      expect(await store.lastKey()).toBeUndefined();
+    });
+
+    it('reads the oldest entries first, up to the limit, with their values intact', async () => {
+      const store = makeStore();
+      const batch = [entry({ text: '황금 검 <color=#FFD700>' }), entry({ nested: { a: [1, 2] } }, 'characters_purchases'), entry()];
+      await store.append(batch);
+      expect(await store.read(2)).toEqual(batch.slice(0, 2));
+      expect(await store.read(10)).toEqual(batch);
+      expect(await store.count()).toBe(3);
+      expect(await store.lastKey()).toBe(batch[2]!.key);
+    });
+
+    it('keeps order across appends', async () => {
+      const store = makeStore();
+      const first = [entry(), entry()];
+      const second = [entry(), entry()];
+      await store.append(first);
+      await store.append(second);
+      expect((await store.read(10)).map((e) => e.key)).toEqual([...first, ...second].map((e) => e.key));
+    });
+
+    it('removes exactly the given keys and ignores unknown ones', async () => {
+      const store = makeStore();
+      const batch = [entry(), entry(), entry()];
+      await store.append(batch);
+      await store.remove([batch[0]!.key, batch[2]!.key, 'no-such-key']);
+      expect(await store.read(10)).toEqual([batch[1]]);
+      expect(await store.lastKey()).toBe(batch[1]!.key);
+      await store.remove([]);
+      expect(await store.count()).toBe(1);
+    });
+  });
+}

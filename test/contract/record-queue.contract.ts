@@ -1,0 +1,77 @@
+/**
+ * Behaviour of the RecordQueue over a given store: run with memory (unit) and IndexedDB (browser).
+ */
+import { describe, expect, it } from 'vitest';
+import { RecordQueue, type QueueEntry, type QueueStore } from '../../src/queue/index.js';
+import type { StorageError } from '../../src/errors/index.js';
+
+const t = 1_767_225_600;
+const e = (objectName: QueueEntry['objectName'], i: number): QueueEntry => ({
+  objectName,
+  record: { event_timestamp: t, i },
+  enqueuedAt: i,
+});
+
+export function recordQueueContract(kind: string, makeStore: () => QueueStore): void {
+  const open = (store: QueueStore, errors: StorageError[] = []) =>
+    new RecordQueue({ store, tabId: 'tab1', clock: () => Date.now(), onStorageError: (err) => errors.push(err) });
+
+  describe(`RecordQueue over ${kind}`, () => {
+    it('enqueue is synchronous; one task of tracking becomes one store write', async () => {
+      const store = makeStore();
+      let appends = 0;
+      const counted: QueueStore = { ...store, append: (batch) => ((appends += 1), store.append(batch)) };
+      const queue = open(counted);
+      await queue.settled();
+      for (let i = 0; i < 100; i++) queue.enqueue(e('players_login', i));
+      expect(queue.length).toBe(100);
+      await queue.settled();
+      expect(appends).toBe(1);
+      expect(await store.count()).toBe(100);
+    });
+
+    it('keeps the order records were tracked in, within and across kinds', async () => {
+      const queue = open(makeStore());
+      const tracked = [e('players_login', 0), e('characters_purchases', 1), e('players_login', 2), e('players_offers', 3)];
+      for (const x of tracked) queue.enqueue(x);
+      const peeked = await queue.peek(10);
+      expect(peeked.map((p) => p.record.i)).toEqual([0, 1, 2, 3]);
+      expect(peeked.map((p) => p.key)).toEqual([...peeked.map((p) => p.key)].sort());
+    });
+
+    it('removes only the delivered entries', async () => {
+      const queue = open(makeStore());
+      for (let i = 0; i < 5; i++) queue.enqueue(e('players_login', i));
+      const peeked = await queue.peek(2);
+      await queue.remove(peeked.map((p) => p.key));
+      expect((await queue.peek(10)).map((p) => p.record.i)).toEqual([2, 3, 4]);
+      expect(queue.length).toBe(3);
+    });
+
+    it('a new queue on the same store (a reload) sees what was queued, and its keys continue after them', async () => {
+      const store = makeStore();
+      const first = open(store);
+      first.enqueue(e('players_login', 0));
+      first.enqueue(e('players_login', 1));
+      await first.settled();
+      const second = open(store);
+      second.enqueue(e('players_login', 2));
+      await second.settled();
+      expect(second.length).toBe(3);
+      expect((await second.peek(10)).map((p) => p.record.i)).toEqual([0, 1, 2]);
+    });
+
+    it('the unload snapshot holds the stored head minus keys in flight, then unstored entries', async () => {
+      const queue = open(makeStore());
+      queue.enqueue(e('players_login', 0));
+      queue.enqueue(e('players_login', 1));
+      await queue.settled();
+      const [firstKey] = (await queue.peek(1)).map((p) => p.key);
+      queue.enqueue(e('players_login', 2));
+      const snapshot = queue.unloadSnapshot(new Set([firstKey!]), true);
+      expect(snapshot.stored.map((s) => s.record.i)).toEqual([1]);
+      expect(snapshot.unstored.map((s) => s.record.i)).toEqual([2]);
+      expect(queue.unloadSnapshot(new Set(), false).unstored).toEqual([]);
+    });
+  });
+}

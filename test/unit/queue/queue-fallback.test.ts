@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import type { StorageError } from '../../../src/errors/index.js';
+import { RecordQueue, type QueueStore } from '../../../src/queue/index.js';
+import { createMemoryStore } from '../../../src/queue/index.js';
+
+/** An IndexedDB-like store that refuses to write (quota, blocked, connection lost). */
+function refusingStore(): QueueStore {
+  const inner = createMemoryStore();
+  return {
+    ...inner,
+    kind: 'indexeddb',
+    append: () => Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')),
+  };
+}
+
+describe('RecordQueue when storage fails', () => {
+  it('emits a StorageError, moves to memory, and loses no record', async () => {
+    const errors: StorageError[] = [];
+    const queue = new RecordQueue({ store: refusingStore(), tabId: 't', clock: () => 0, onStorageError: (e) => errors.push(e) });
+    queue.enqueue({ objectName: 'players_login', record: { i: 1 }, enqueuedAt: 0 });
+    queue.enqueue({ objectName: 'players_login', record: { i: 2 }, enqueuedAt: 0 });
+    const peeked = await queue.peek(10);
+    expect(peeked.map((p) => p.record.i)).toEqual([1, 2]);
+    expect(queue.storageKind).toBe('memory');
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.code).toBe('storage');
+    expect(errors[0]!.operation).toBe('append');
+    expect(errors[0]!.message).toMatch(/QuotaExceededError/);
+  });
+});
