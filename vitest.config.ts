@@ -4,6 +4,9 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './test/support/chromium.js';
 
 export default defineConfig({
   test: {
+    // The JSON report feeds the closing summary line of .ci/run.
+    reporters: ['default', 'json'],
+    outputFile: { json: '.vitest-report.json' },
     projects: [
       {
         test: {

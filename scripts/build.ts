@@ -8,35 +8,10 @@
  */
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
-import pkg from '../package.json' with { type: 'json' };
+import { bundleEsm, bundleIife, ROOT } from './bundle.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const dist = `${root}dist`;
+const dist = `${ROOT}dist`;
 rmSync(dist, { recursive: true, force: true });
-
-const common = { bundle: true, target: 'es2022', sourcemap: true, logLevel: 'warning' } as const;
-
-await Promise.all([
-  build({
-    ...common,
-    entryPoints: { index: `${root}src/index.ts` },
-    outdir: dist,
-    format: 'esm',
-    platform: 'neutral',
-    external: Object.keys(pkg.dependencies),
-  }),
-  build({
-    ...common,
-    entryPoints: { 'tp-web-sdk.iife': `${root}src/iife.ts` },
-    outdir: dist,
-    format: 'iife',
-    platform: 'browser',
-    minify: true,
-    legalComments: 'none',
-  }),
-]);
-
-execFileSync(process.execPath, [`${root}node_modules/typescript/bin/tsc`, '-p', `${root}tsconfig.build.json`], { stdio: 'inherit' });
+await Promise.all([bundleEsm(dist), bundleIife(dist)]);
+execFileSync(process.execPath, [`${ROOT}node_modules/typescript/bin/tsc`, '-p', `${ROOT}tsconfig.build.json`], { stdio: 'inherit' });
 console.log('built dist/index.js, dist/tp-web-sdk.iife.js, dist/types/');

@@ -30,7 +30,7 @@ export function createClient(options: ClientOptions): TpClient {
 export type { ClientOptions } from './client/options.js';
 export type { ClientStats, TpClient } from './client/index.js';
 export type { ClientEvents, OfferReactionEvent, QueueEvent } from './bus/events.js';
-export type { Compression, DeliveryInfo, FlushResult, LogsBody } from './delivery/index.js';
+export type { Compression, DeliveryInfo, FlushResult, LogsBody, UploadInfo } from './delivery/index.js';
 export {
   ConfigError,
   NetworkError,

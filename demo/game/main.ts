@@ -70,6 +70,21 @@ async function main(): Promise<void> {
     log(`delivered ${info.records} record(s) in ${info.bytes} bytes${info.keepalive ? ' (keepalive)' : ''}`);
   });
   tp.on('error', (error) => log(`error: ${error.message}`));
+  // The at-least-once window, made visible: what this page sends while it is being hidden or
+  // unloaded is noted in sessionStorage (it survives a reload), because the page may never see
+  // the answer; those records are sent again from the queue next time.
+  const UNLOAD_KEY = 'tp-demo-unload-uploads';
+  const previousUnloadUploads = JSON.parse(sessionStorage.getItem(UNLOAD_KEY) ?? '[]') as unknown[];
+  if (previousUnloadUploads.length > 0) {
+    log(`the last page sent ${previousUnloadUploads.length} record(s) while unloading; unconfirmed ones are sent again`);
+  }
+  sessionStorage.removeItem(UNLOAD_KEY);
+  tp.on('upload', (info) => {
+    if (!info.keepalive) return;
+    const noted = JSON.parse(sessionStorage.getItem(UNLOAD_KEY) ?? '[]') as unknown[];
+    noted.push(...info.entries.map((e) => ({ objectName: e.objectName, record: e.record })));
+    sessionStorage.setItem(UNLOAD_KEY, JSON.stringify(noted));
+  });
   tp.on('invalid', (error) => log(`invalid: ${error.message}`));
   for (const status of ['impress', 'open', 'dismiss', 'interact'] as const) {
     tp.on(`offer:${status}`, (e) => log(`offer ${e.offer.offer_id}: ${status}${e.detail ? ` (${e.detail})` : ''}`));
@@ -143,37 +158,54 @@ async function main(): Promise<void> {
     if (!network.offline) void tp.flush().catch(() => undefined);
   });
 
+  const show = async (offerId: number): Promise<void> => {
+    try {
+      const outcome = await tp.offers.show(offerId);
+      log(`offer ${outcome.offerId} closed: ${outcome.action}`);
+    } catch (e) {
+      log(`show: ${isTpError(e) ? e.message : String(e)}`);
+    }
+    renderOffers();
+  };
   const renderOffers = (): void => {
     const list = $('offers');
     list.replaceChildren();
     for (const { offer, verdict } of tp.offers.list()) {
       const item = document.createElement('li');
-      item.textContent = `#${offer.offer_id} ${offer.kind}: ${verdict.usable ? 'usable' : verdict.reason}`;
+      item.dataset.offerId = String(offer.offer_id);
+      item.dataset.kind = offer.kind;
+      item.append(`#${offer.offer_id} ${offer.kind}: ${verdict.usable ? 'usable' : verdict.reason} `);
+      if (verdict.usable) {
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.textContent = 'Show';
+        button.setAttribute('aria-label', `Show offer ${offer.offer_id} (${offer.kind})`);
+        button.addEventListener('click', () => void show(offer.offer_id));
+        item.append(button);
+      }
       list.append(item);
     }
   };
-  const showOffer = async (): Promise<void> => {
-    let offers: Offer[];
+  const refreshOffers = async (): Promise<Offer[]> => {
     try {
-      offers = await tp.offers.refresh();
+      const offers = await tp.offers.refresh();
+      renderOffers();
+      return offers;
     } catch (e) {
       log(`offers: ${isTpError(e) ? e.message : String(e)}`);
-      return;
+      return [];
     }
-    renderOffers();
-    const offer = offers[0];
-    if (!offer) {
-      log('no usable offer');
-      return;
-    }
-    const outcome = await tp.offers.show(offer.offer_id);
-    log(`offer ${outcome.offerId} closed: ${outcome.action}`);
-    renderOffers();
   };
-  $('show-offer').addEventListener('click', () => void showOffer());
+  $('refresh-offers').addEventListener('click', () => void refreshOffers());
+  $('show-offer').addEventListener('click', async () => {
+    const [newest] = await refreshOffers();
+    if (newest) await show(newest.offer_id);
+    else log('no usable offer');
+  });
+  void refreshOffers();
 
   refreshStats();
-  Object.assign(window, { demo: { tp, state, network, showOffer } });
+  Object.assign(window, { demo: { tp, state, network, previousUnloadUploads } });
   document.body.dataset.ready = 'true';
 }
 

@@ -4,7 +4,7 @@
  * @module
  */
 import EventEmitter from 'eventemitter3';
-import type { DeliveryInfo } from '../delivery/index.js';
+import type { DeliveryInfo, UploadInfo } from '../delivery/index.js';
 import type { TpError, ValidationError } from '../errors/index.js';
 import type { MessageStatus } from '../records/index.js';
 import type { Offer } from '../offers/types.js';
@@ -30,6 +30,9 @@ export interface QueueEvent {
  *   of a call you await (`flush()`, `offers.refresh()`) reject that call instead.
  * - `invalid`: `track` rejected a record (when `invalidRecords` is `'drop'`).
  * - `queue`: the number of queued records changed.
+ * - `upload`: a POST /logs request is leaving, with its records (`keepalive` when the page is
+ *   hidden or unloading: if the page is gone before the answer, those records are sent again on
+ *   the next visit).
  * - `delivered`: the service answered 200 to an upload; its records left the queue.
  * - `offer:impress`, `offer:open`, `offer:dismiss`, `offer:interact`: a reaction was reported.
  */
@@ -37,6 +40,7 @@ export interface ClientEvents {
   error: [error: TpError];
   invalid: [error: ValidationError];
   queue: [event: QueueEvent];
+  upload: [info: UploadInfo];
   delivered: [info: DeliveryInfo];
   'offer:impress': [event: OfferReactionEvent];
   'offer:open': [event: OfferReactionEvent];

@@ -139,6 +139,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
       batches += 1;
       emitter.emit('delivered', info);
     },
+    onUpload: (info) => void emitter.emit('upload', info),
     onBackgroundError: (error) => emitError(toTpError(error)),
   });
 

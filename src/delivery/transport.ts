@@ -28,12 +28,11 @@ export interface TransportConfig {
   readonly offersPlayerParam: string;
 }
 
-/** A successful envelope, with the HTTP `Date` of the answer (ms) when the browser exposes it. */
+/** A successful envelope. */
 export interface Envelope {
   readonly status: 200;
   readonly reason: string;
   readonly data: unknown;
-  readonly serverDate: number | undefined;
 }
 
 export class Transport {
@@ -117,12 +116,5 @@ function readEnvelope(endpoint: Endpoint, response: Response, text: string): Env
   }
   if (!envelope) throw new ProtocolError(endpoint, text === '' ? 'empty body' : 'body is not JSON');
   if (envelope.status !== 200) throw new ProtocolError(endpoint, `status is ${JSON.stringify(envelope.status)}, not 200`);
-  const date = response.headers.get('Date');
-  const serverDate = date ? Date.parse(date) : NaN;
-  return {
-    status: 200,
-    reason: typeof envelope.reason === 'string' ? envelope.reason : '',
-    data: envelope.data,
-    serverDate: Number.isFinite(serverDate) ? serverDate : undefined,
-  };
+  return { status: 200, reason: typeof envelope.reason === 'string' ? envelope.reason : '', data: envelope.data };
 }

@@ -9,7 +9,6 @@
  *
  * @module
  */
-import type { ObjectName } from '../records/index.js';
 import type { QueueEntry, RecordQueue, StoredEntry } from '../queue/index.js';
 import { buildLogsBody } from './batch.js';
 import { encodeLogsBody, type Compression, type EncodedBody } from './encode.js';
@@ -23,10 +22,21 @@ export interface FlushResult {
   readonly batches: number;
 }
 
+/** Details of one POST /logs request, as it leaves. */
+export interface UploadInfo {
+  /** The records in the request, in order. Read-only: they are the queue's own objects. */
+  readonly entries: ReadonlyArray<Pick<QueueEntry, 'objectName' | 'record'>>;
+  /** Body size on the wire, in bytes. */
+  readonly bytes: number;
+  /** True for the keepalive upload made while the page was hidden or unloading. */
+  readonly keepalive: boolean;
+}
+
 /** Details of one accepted upload. */
 export interface DeliveryInfo {
+  /** Records the service accepted (and that left the queue). */
   readonly records: number;
-  readonly objectNames: readonly ObjectName[];
+  /** Body size on the wire, in bytes. */
   readonly bytes: number;
   /** True for the keepalive upload made while the page was hidden or unloading. */
   readonly keepalive: boolean;
@@ -40,6 +50,8 @@ export interface UploaderOptions {
   /** Body budget of the keepalive upload, in bytes (browsers allow 64 KiB in flight in total). */
   readonly keepaliveBudgetBytes: number;
   readonly onDelivered: (info: DeliveryInfo) => void;
+  /** A request is about to be sent. */
+  readonly onUpload: (info: UploadInfo) => void;
   /** A keepalive upload failed (nobody awaits it). */
   readonly onBackgroundError: (error: unknown) => void;
 }
@@ -122,14 +134,14 @@ export class Uploader {
 
   async #send(keys: string[], entries: readonly QueueEntry[], encoded: EncodedBody, keepalive: boolean): Promise<void> {
     for (const k of keys) this.#inFlight.add(k);
+    this.#options.onUpload({ entries, bytes: encoded.bytes, keepalive });
     try {
       await this.#options.transport.postLogs(encoded, { keepalive });
       await this.#options.queue.remove(keys);
     } finally {
       for (const k of keys) this.#inFlight.delete(k);
     }
-    const objectNames = [...new Set(entries.map((e) => e.objectName))];
-    this.#options.onDelivered({ records: entries.length, objectNames, bytes: encoded.bytes, keepalive });
+    this.#options.onDelivered({ records: entries.length, bytes: encoded.bytes, keepalive });
   }
 
   /** The longest prefix of `entries` whose encoded body fits the keepalive budget. */

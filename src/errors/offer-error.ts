@@ -11,7 +11,7 @@ export class OfferError extends TpError {
   /** Short machine-readable reason, for example `malformed`, `unknown-offer`, `not-usable`, `busy`. */
   readonly reason: string;
 
-  constructor(offerId: number | undefined, reason: string, message: string, options: { cause?: unknown } = {}) {
+  constructor(offerId: number | undefined, reason: string, message: string, options?: { cause?: unknown }) {
     super('offer', `Offer ${offerId ?? '(unknown id)'}: ${message}`, options);
     this.name = 'OfferError';
     this.offerId = offerId;

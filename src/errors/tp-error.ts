@@ -28,13 +28,10 @@ export class TpError extends Error {
   /** The error's kind. */
   readonly code: TpErrorCode;
 
-  constructor(code: TpErrorCode, message: string, options: { cause?: unknown } = {}) {
-    super(message);
+  constructor(code: TpErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
     this.name = 'TpError';
     this.code = code;
-    if (options.cause !== undefined) {
-      Object.defineProperty(this, 'cause', { value: options.cause, configurable: true, writable: true });
-    }
     Object.defineProperty(this, BRAND, { value: true });
   }
 }

@@ -62,7 +62,7 @@ const MODEL_PATTERNS: readonly Pattern[] = [
   [/\bAndroid [\d.]+; (?:[a-z]{2}[-_][a-zA-Z]{2}; )?([^;)]+?)(?: Build\/[^;)]*)?[;)]/, (m) => m[1]!],
   // Edge and Opera also say Chrome/, and Chrome says Safari/: the more specific names first.
   [/\b(Edg|OPR|Firefox)\/(\d+)/, (m) => `${BROWSERS[m[1]!] ?? m[1]} ${m[2]}`],
-  [/\b(Chrome|Version)\/(\d+)/, (m) => `${BROWSERS[m[1]!] ?? m[1]} ${m[2]}`],
+  [/(?:\b|Headless)(Chrome|Version)\/(\d+)/, (m) => `${BROWSERS[m[1]!] ?? m[1]} ${m[2]}`],
 ];
 
 function firstMatch(userAgent: string, patterns: readonly Pattern[]): string {

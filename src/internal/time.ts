@@ -16,15 +16,12 @@ export function toUnixSeconds(ms: number): number {
   return Math.floor(ms / 1000);
 }
 
-const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
-
-/** Formats an instant as `YYYY-MM-DD HH:MM:SS` in UTC (the form of `create_datetime` and `TPOpenedAt`). */
+/**
+ * Formats an instant as `YYYY-MM-DD HH:MM:SS` in UTC (the form of `create_datetime` and
+ * `TPOpenedAt`), for years 0000 to 9999.
+ */
 export function formatUtcDateTime(ms: number): string {
-  const d = new Date(ms);
-  return (
-    `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ` +
-    `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`
-  );
+  return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 }
 
 const SPEC_FORM = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|[+-]\d{2}:?\d{2})?$/;

@@ -22,7 +22,9 @@ export type UnusableReason =
   | 'malformed';
 
 /** The verdict of {@link checkUsability}. */
-export type Verdict = { readonly usable: true } | { readonly usable: false; readonly reason: UnusableReason };
+export type Verdict =
+  | { readonly usable: true; readonly reason?: undefined }
+  | { readonly usable: false; readonly reason: UnusableReason };
 
 /** Everything the verdict depends on. */
 export interface UsabilityContext {

@@ -134,6 +134,7 @@ export function discountPercent(rate: number | undefined): number | undefined {
   return rate <= 1 ? Math.round(rate * 10_000) / 100 : rate;
 }
 
+/** `6930` → `6,930`, `4.999` → `5`, `0.25` → `0.25` (at most two decimals, in the page's locale). */
 function formatNumber(n: number): string {
-  return Number.isInteger(n) ? n.toLocaleString() : n.toLocaleString(undefined, { maximumFractionDigits: 2 });
+  return n.toLocaleString(undefined, { maximumFractionDigits: 2 });
 }

@@ -17,6 +17,9 @@ describe('device detection', () => {
     expect(describeDevice(UA.windows)).toBe('Windows 10||Edge 124||desktop');
     expect(describeDevice(UA.ipadOs, 5)).toBe('iPadOS||Safari 17||tablet');
     expect(describeDevice('')).toBe('unknown||unknown||desktop');
+    expect(describeDevice('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36')).toBe(
+      'Linux||Chrome 156||desktop',
+    );
   });
 
   it('the store follows the platform', () => {

@@ -1,0 +1,69 @@
+/**
+ * One demo stack and one Chromium per e2e file; page console errors fail the test.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { startDemoStack, type DemoStack } from '../../demo/stack.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, freshUserDataDir } from '../support/chromium.js';
+
+export interface Harness {
+  stack: DemoStack;
+  context: BrowserContext;
+  /** A new page whose console errors, warnings and uncaught exceptions fail the test. */
+  page(): Promise<Page>;
+}
+
+export function useDemoInChromium(): Harness {
+  const harness = {} as Harness;
+  const problems: string[] = [];
+  let dataDir = '';
+  let userDataDir = '';
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'tp-e2e-'));
+    userDataDir = freshUserDataDir();
+    harness.stack = await startDemoStack({ dataDir, port: 0, skipBuild: true });
+    harness.context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
+      headless: true,
+      viewport: { width: 1280, height: 800 },
+    });
+    harness.page = async () => {
+      const page = await harness.context.newPage();
+      page.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+      });
+      page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+      return page;
+    };
+  });
+  afterEach(() => {
+    const seen = problems.splice(0);
+    expect(seen, 'page console').toEqual([]);
+  });
+  afterAll(async () => {
+    await harness.context?.close();
+    await harness.stack?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(userDataDir, { recursive: true, force: true });
+  });
+  return harness;
+}
+
+/** Opens the demo for `player` and waits until the game is ready. */
+export async function openDemo(page: Page, stack: DemoStack, params: Record<string, string>): Promise<void> {
+  await page.goto(`${stack.url}?${new URLSearchParams(params)}`);
+  await page.waitForSelector('body[data-ready="true"]');
+}
+
+export interface ServiceUpload {
+  seq: number;
+  body: Record<string, Array<Record<string, unknown>>>;
+}
+
+export async function serviceUploads(stack: DemoStack): Promise<ServiceUpload[]> {
+  return (await (await fetch(`${stack.service.origin}/_tp/uploads`)).json()) as ServiceUpload[];
+}

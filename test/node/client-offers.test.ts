@@ -1,0 +1,120 @@
+/**
+ * Offers through the SDK client against the reference service, drawn by the headless adapter.
+ */
+import { describe, expect, it } from 'vitest';
+import { createClient, createHeadlessAdapter, DO_NOT_SHOW_AGAIN, type OfferReactionEvent } from '../../src/index.js';
+import { AUTH, received, useService } from '../support/service.js';
+
+const service = useService();
+
+function setup(player: string) {
+  const ui = createHeadlessAdapter();
+  const tp = createClient({ baseUrl: service.current.baseUrl, ...AUTH, playerSlug: player, flushIntervalMs: 0, ui, store: 'web', language: 'ko' });
+  const events: string[] = [];
+  for (const status of ['impress', 'open', 'dismiss', 'interact'] as const) {
+    tp.on(`offer:${status}`, (e: OfferReactionEvent) => events.push(`${status}:${e.offer.offer_id}${e.detail ? `:${e.detail}` : ''}`));
+  }
+  const reactions = async () =>
+    (await received(service.current, 'players_offers'))
+      .filter((r) => r.player_slug === player)
+      .map((r) => `${r.message_status}:${r.offer_id}${r.message_detail ? `:${r.message_detail}` : ''}`);
+  const serviceOffer = async (offerId: number) =>
+    ((await (await fetch(`${service.current.origin}/_tp/offers?player_slug=${player}`)).json()) as Array<Record<string, unknown>>).find(
+      (o) => o.offer_id === offerId,
+    )!;
+  return { ui, tp, events, reactions, serviceOffer };
+}
+
+describe('offers', () => {
+  it('refresh returns the usable offers, newest first, and reports impress once per offer, ever', async () => {
+    const { tp, reactions } = setup('p-refresh');
+    const offers = await tp.offers.refresh();
+    expect(offers.map((o) => o.kind)).toEqual(['personalized', 'ai']);
+    const verdicts = tp.offers.list().map((x) => (x.verdict.usable ? 'usable' : x.verdict.reason));
+    expect(verdicts.sort()).toEqual(['expired', 'inactive', 'usable', 'usable']);
+    await tp.offers.refresh();
+    await tp.flush();
+    expect((await reactions()).sort()).toEqual(offers.map((o) => `impress:${o.offer_id}`).sort());
+  });
+
+  it('concurrent refreshes share one request', async () => {
+    const { tp } = setup('p-concurrent');
+    const [a, b] = [tp.offers.refresh(), tp.offers.refresh()];
+    expect(a).toBe(b);
+    await a;
+  });
+
+  it('show: open + first-open update, then dismiss with do-not-show-again hides the offer', async () => {
+    const { tp, ui, events, reactions, serviceOffer } = setup('p-show');
+    const [offer] = await tp.offers.refresh();
+    const shown = tp.offers.show(offer!.offer_id);
+    await expect.poll(() => ui.current?.view.offerId).toBe(offer!.offer_id);
+    expect(ui.current!.view.language).toBe('ko');
+    await expect.poll(async () => (await serviceOffer(offer!.offer_id)).first_opened_at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    expect((await serviceOffer(offer!.offer_id)).first_open_updates).toBe(1);
+
+    ui.current!.actions.setDoNotShowAgain(true);
+    ui.current!.actions.dismiss();
+    ui.current?.actions.dismiss(); // closed already: nothing more is reported
+    expect(await shown).toEqual({ action: 'dismiss', offerId: offer!.offer_id, doNotShowAgain: true });
+    expect(ui.current).toBeUndefined();
+
+    const after = await tp.offers.refresh();
+    expect(after.map((o) => o.offer_id)).not.toContain(offer!.offer_id);
+    expect(tp.offers.list().find((x) => x.offer.offer_id === offer!.offer_id)!.verdict).toEqual({ usable: false, reason: 'hidden-by-player' });
+    await tp.flush();
+    const id = offer!.offer_id;
+    expect(await reactions()).toEqual(expect.arrayContaining([`open:${id}`, `dismiss:${id}:${DO_NOT_SHOW_AGAIN}`]));
+    expect(events).toContain(`dismiss:${id}:${DO_NOT_SHOW_AGAIN}`);
+  });
+
+  it('interact reports the product’s purchasable_slug; a second open sends no second first-open update', async () => {
+    const { tp, ui, reactions, serviceOffer } = setup('p-interact');
+    const offers = await tp.offers.refresh();
+    const ai = offers.find((o) => o.kind === 'ai')!;
+    let shown = tp.offers.show(ai.offer_id);
+    await expect.poll(() => ui.current).toBeDefined();
+    ui.current!.actions.dismiss();
+    await shown;
+    shown = tp.offers.show(ai.offer_id);
+    await expect.poll(() => ui.current).toBeDefined();
+    const product = ui.current!.view.products[0]!;
+    ui.current!.actions.interact(product.id);
+    expect(await shown).toMatchObject({ action: 'interact', product: { id: 'golden_sword' } });
+    await tp.flush();
+    expect((await reactions()).filter((r) => !r.startsWith('impress'))).toEqual([
+      `open:${ai.offer_id}`,
+      `dismiss:${ai.offer_id}`,
+      `open:${ai.offer_id}`,
+      `interact:${ai.offer_id}:golden_sword`,
+    ]);
+    expect((await serviceOffer(ai.offer_id)).first_open_updates).toBe(1);
+  });
+
+  it('show refuses an unknown offer, an unusable one, and a second offer while one is on screen', async () => {
+    const { tp, ui } = setup('p-refuse');
+    const offers = await tp.offers.refresh();
+    await expect(tp.offers.show(999_999)).rejects.toMatchObject({ name: 'OfferError', reason: 'unknown-offer' });
+    const inactive = tp.offers.list().find((x) => !x.verdict.usable)!.offer;
+    await expect(tp.offers.show(inactive.offer_id)).rejects.toMatchObject({ reason: 'not-usable' });
+    const first = tp.offers.show(offers[0]!.offer_id);
+    await expect.poll(() => ui.current).toBeDefined();
+    await expect(tp.offers.show(offers[1]!.offer_id)).rejects.toMatchObject({ reason: 'busy' });
+    ui.current!.actions.dismiss();
+    await first;
+  });
+
+  it('report() queues a reaction for games that draw their own UI, and rejects unknown statuses', async () => {
+    const { tp, reactions } = setup('p-report');
+    const [offer] = await tp.offers.refresh();
+    await tp.offers.report(offer!.offer_id, 'interact', 'gem_pack_100');
+    await expect(tp.offers.report(offer!.offer_id, 'clicked' as 'open')).rejects.toMatchObject({ reason: 'bad-status' });
+    await tp.flush();
+    expect(await reactions()).toContain(`interact:${offer!.offer_id}:gem_pack_100`);
+  });
+
+  it('without an identified player, offers fail with a ConfigError', async () => {
+    const tp = createClient({ baseUrl: service.current.baseUrl, ...AUTH, flushIntervalMs: 0 });
+    await expect(tp.offers.refresh()).rejects.toMatchObject({ name: 'ConfigError', option: 'playerSlug' });
+  });
+});

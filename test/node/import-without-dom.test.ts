@@ -1,0 +1,17 @@
+/**
+ * The package works where there is no DOM (Node, SSR, workers): importing it does not throw,
+ * and a client runs on memory storage with no default UI.
+ */
+import { describe, expect, it } from 'vitest';
+
+describe('without a DOM', () => {
+  it('imports, creates a client, and tracks', async () => {
+    expect(typeof (globalThis as { document?: unknown }).document).toBe('undefined');
+    const sdk = await import('../../src/index.js');
+    const tp = sdk.createClient({ baseUrl: 'http://127.0.0.1:9/v2021.4/web', clientKey: 'k', authMode: 'client', playerSlug: 'p', flushIntervalMs: 0 });
+    expect(tp.track('players_offers', { offer_id: 1, message_status: 'impress' })).toBe(true);
+    expect(tp.stats()).toMatchObject({ queued: 1, storage: 'memory' });
+    await tp.offers.refresh().catch(() => undefined);
+    await tp.shutdown();
+  });
+});

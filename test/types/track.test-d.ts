@@ -1,0 +1,47 @@
+/**
+ * Compile-time checks of the public API: what a game's code may and may not write.
+ */
+import { describe, expectTypeOf, it } from 'vitest';
+import { createClient, type RecordInput, type TpClient } from '../../src/index.js';
+
+declare const tp: TpClient;
+
+describe('track is typed from the schemas', () => {
+  it('accepts records with the enriched fields left out', () => {
+    tp.track('players_login', {});
+    tp.track('players_login', { device_unique_id: 'd', region: 'KR', app_version: null });
+    tp.track('players_offers', { offer_id: 1, message_status: 'open', message_detail: 'x' });
+    tp.track('characters_purchases', {
+      character_slug: 'c',
+      purchasable_slug: 'p',
+      purchase_quantity: 1,
+      purchase_unit_price: 1,
+      purchase_total_price: 1,
+      purchase_currency_code: 'USD',
+    });
+    tp.track('characters_stages', { stage_slug: 's' });
+  });
+
+  it('rejects a misspelled kind, a misspelled field, a wrong type and a wrong status', () => {
+    // @ts-expect-error not one of the 43 object names
+    tp.track('players_logins', {});
+    // @ts-expect-error unknown field of a spec kind
+    tp.track('players_login', { sdk_versoin: '2021.4' });
+    // @ts-expect-error a string where a number belongs
+    tp.track('characters_purchases', { character_slug: 'c', purchasable_slug: 'p', purchase_quantity: '1', purchase_unit_price: 1, purchase_total_price: 1, purchase_currency_code: 'USD' });
+    // @ts-expect-error message_status is one of the four
+    tp.track('players_offers', { offer_id: 1, message_status: 'clicked' });
+    // @ts-expect-error offer_id is required
+    tp.track('players_offers', { message_status: 'open' });
+  });
+
+  it('makes only the enriched fields optional', () => {
+    expectTypeOf<RecordInput<'players_offers'>>().toHaveProperty('offer_id');
+    expectTypeOf<RecordInput<'players_offers'>['player_slug']>().toEqualTypeOf<string | undefined>();
+  });
+
+  it('createClient needs the three required options', () => {
+    // @ts-expect-error authMode missing
+    createClient({ baseUrl: 'https://x', clientKey: 'k' });
+  });
+});
