@@ -182,7 +182,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
   // Automatic uploads: a timer, a threshold, and once at start for records left by earlier visits.
   let backgroundRunning = false;
   const backgroundFlush = (): void => {
-    if (backgroundRunning) return;
+    if (backgroundRunning || queue.length === 0) return;
     backgroundRunning = true;
     uploader
       .flush()
@@ -192,7 +192,9 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
       });
   };
   const timer = autoFlush ? setInterval(backgroundFlush, o.flushIntervalMs) : undefined;
-  if (autoFlush) void queue.settled().then(() => queue.length > 0 && backgroundFlush());
+  // In Node the timer must not keep a finished script alive.
+  (timer as { unref?: () => void } | undefined)?.unref?.();
+  if (autoFlush) void queue.settled().then(backgroundFlush);
   const stopLifecycle = o.flushOnHide
     ? watchPageLifecycle({ hidden: () => uploader.unload(false), unload: () => uploader.unload(true) })
     : () => undefined;

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import type { QueueEntry, RecordQueue, StoredEntry } from '../queue/index.js';
+import type { QueueEntry, RecordQueue } from '../queue/index.js';
 import { buildLogsBody } from './batch.js';
 import { encodeLogsBody, type Compression, type EncodedBody } from './encode.js';
 import type { Transport } from './transport.js';
@@ -121,12 +121,7 @@ export class Uploader {
         continue;
       }
       const encoded = encodeLogsBody(buildLogsBody(batch), this.#options.compression);
-      await this.#send(
-        batch.map((e: StoredEntry) => e.key),
-        batch,
-        encoded,
-        false,
-      );
+      await this.#send(batch.map((e) => e.key), batch, encoded, false);
       records += batch.length;
       batches += 1;
     }

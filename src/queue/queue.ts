@@ -72,14 +72,16 @@ export class RecordQueue {
     return this.#lastStoredKey;
   }
 
-  /** Queues one entry. Synchronous; the store write happens in a microtask, batched. */
+  /**
+   * Queues one entry. Synchronous; the store write happens in a microtask, batched, and
+   * `onLengthChange` is called then, once for the batch.
+   */
   enqueue(entry: QueueEntry): void {
     this.#buffer.push(entry);
     if (!this.#flushScheduled) {
       this.#flushScheduled = true;
       queueMicrotask(() => this.#startWrite());
     }
-    this.#options.onLengthChange?.(this.length);
   }
 
   /** Resolves once every entry enqueued before the call is in the store (or in memory after a failure). */
@@ -143,7 +145,11 @@ export class RecordQueue {
     const batch = this.#buffer;
     this.#buffer = [];
     this.#writing.push(...batch);
-    this.#writes = this.#writes.then(() => this.#persist(batch));
+    // A failed write must not stop the ones after it (a rejected link would skip every later one).
+    this.#writes = this.#writes
+      .then(() => this.#persist(batch))
+      .catch((cause: unknown) => this.#options.onStorageError(cause instanceof StorageError ? cause : new StorageError('append', cause)));
+    this.#options.onLengthChange?.(this.length);
   }
 
   async #persist(batch: QueueEntry[]): Promise<void> {

@@ -51,6 +51,18 @@ describe('track → flush → the service holds the records', () => {
     await tp.shutdown();
   });
 
+  it('the queue event fires once for a task of tracking, not once per record', async () => {
+    const tp = client({ playerSlug: 'p-queue-event' });
+    const seen: number[] = [];
+    tp.on('queue', (e) => seen.push(e.queued));
+    for (let i = 0; i < 100; i++) tp.track('characters_stages', { stage_slug: `s-${i}` });
+    expect(seen).toEqual([]);
+    await Promise.resolve();
+    expect(seen).toEqual([100]);
+    await tp.flush();
+    expect(seen.at(-1)).toBe(0);
+  });
+
   it("compression: 'none' sends application/json", async () => {
     const tp = client({ playerSlug: 'p-json', compression: 'none' });
     tp.track('players_login', {});
