@@ -17,7 +17,12 @@ export function createMemoryStore(): QueueStore {
       for (const e of batch) entries.set(e.key, e);
     },
     async read(limit) {
-      return [...entries.values()].slice(0, limit);
+      const out: StoredEntry[] = [];
+      for (const e of entries.values()) {
+        if (out.length >= limit) break;
+        out.push(e);
+      }
+      return out;
     },
     async remove(keys) {
       for (const k of keys) entries.delete(k);

@@ -36,8 +36,9 @@ export class RecordQueue {
   readonly #headLimit: number;
   /** Entries tracked but not yet handed to the store. */
   #buffer: QueueEntry[] = [];
-  /** Entries handed to the store whose write has not finished. */
-  #writing: QueueEntry[] = [];
+  /** Batches handed to the store whose write has not finished, oldest first (writes run in order). */
+  readonly #writing: QueueEntry[][] = [];
+  #writingCount = 0;
   #flushScheduled = false;
   /** The chain of store writes; every write waits for the one before it (and for open). */
   #writes: Promise<void>;
@@ -64,7 +65,7 @@ export class RecordQueue {
 
   /** Records this tab knows are queued: stored, being written, or buffered. */
   get length(): number {
-    return this.#stored + this.#writing.length + this.#buffer.length;
+    return this.#stored + this.#writingCount + this.#buffer.length;
   }
 
   /** The greatest key written so far, or undefined. */
@@ -120,7 +121,7 @@ export class RecordQueue {
    */
   unloadSnapshot(exclude: ReadonlySet<string>, includeUnstored: boolean): { stored: StoredEntry[]; unstored: QueueEntry[] } {
     const stored = this.#head.filter((e) => !exclude.has(e.key));
-    const unstored = includeUnstored && this.#headComplete ? [...this.#writing, ...this.#buffer] : [];
+    const unstored = includeUnstored && this.#headComplete ? [...this.#writing.flat(), ...this.#buffer] : [];
     return { stored, unstored };
   }
 
@@ -144,7 +145,9 @@ export class RecordQueue {
     if (this.#buffer.length === 0) return;
     const batch = this.#buffer;
     this.#buffer = [];
-    this.#writing.push(...batch);
+    // No spread into push(): a batch can be larger than the engine's argument limit.
+    this.#writing.push(batch);
+    this.#writingCount += batch.length;
     // A failed write must not stop the ones after it (a rejected link would skip every later one).
     this.#writes = this.#writes
       .then(() => this.#persist(batch))
@@ -156,7 +159,8 @@ export class RecordQueue {
     const now = this.#options.clock();
     const entries = batch.map((e): StoredEntry => ({ ...e, key: this.#keys.next(now) }));
     await this.#withFallback('append', () => this.#store.append(entries));
-    this.#writing.splice(0, batch.length);
+    this.#writing.shift();
+    this.#writingCount -= batch.length;
     this.#stored += entries.length;
     this.#lastStoredKey = entries[entries.length - 1]!.key;
     if (this.#headComplete && this.#head.length + entries.length <= this.#headLimit) this.#head.push(...entries);

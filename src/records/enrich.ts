@@ -26,26 +26,38 @@ export interface EnrichContext {
 
 /**
  * Returns a copy of `input` with the missing fields filled. A field the game set (even to a value
- * that will fail validation) is never overwritten. Non-object input is returned unchanged for the
- * validator to reject.
+ * that will fail validation) is never overwritten; one left out or set to `undefined` is filled.
+ * Non-object input is returned unchanged for the validator to reject.
+ *
+ * On the `track` hot path: the copy starts as a fresh object literal of defaults and takes the
+ * game's defined fields one by one (~70 ns). Spreading two objects into one literal takes V8's
+ * slow path (~2.4 µs, measured in bench/results.md).
  */
 export function enrichRecord(objectName: ObjectName, input: unknown, ctx: EnrichContext): unknown {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
-  const out: Record<string, unknown> = { ...(input as Record<string, unknown>) };
-  const fill = (key: string, value: unknown): void => {
-    if (out[key] === undefined && value !== undefined) out[key] = value;
-  };
-  fill('player_slug', ctx.playerSlug);
-  fill('event_timestamp', ctx.eventTimestamp);
-  if (objectName === 'players_join' || objectName === 'players_login') {
-    fill('device_unique_id', ctx.deviceUniqueId);
-    fill('device_info', ctx.deviceInfo);
-    fill('region', ctx.region);
-    fill('is_tp_debug_mode', ctx.isTpDebugMode);
-  }
-  if (objectName === 'players_login') {
-    fill('sdk_version', WIRE_SDK_VERSION);
-    if (!('app_version' in out)) out.app_version = ctx.appVersion;
+  const out = defaultsFor(objectName, ctx);
+  for (const key of Object.keys(input)) {
+    const value = (input as Record<string, unknown>)[key];
+    if (value !== undefined) out[key] = value;
   }
   return out;
+}
+
+function defaultsFor(objectName: ObjectName, ctx: EnrichContext): Record<string, unknown> {
+  if (objectName !== 'players_join' && objectName !== 'players_login') {
+    return { player_slug: ctx.playerSlug, event_timestamp: ctx.eventTimestamp };
+  }
+  const device: Record<string, unknown> = {
+    player_slug: ctx.playerSlug,
+    event_timestamp: ctx.eventTimestamp,
+    device_unique_id: ctx.deviceUniqueId,
+    device_info: ctx.deviceInfo,
+    region: ctx.region,
+    is_tp_debug_mode: ctx.isTpDebugMode,
+  };
+  if (objectName === 'players_login') {
+    device.sdk_version = WIRE_SDK_VERSION;
+    device.app_version = ctx.appVersion;
+  }
+  return device;
 }

@@ -13,6 +13,17 @@ function refusingStore(): QueueStore {
   };
 }
 
+describe('RecordQueue with a very large task of tracking', () => {
+  it('keeps 200,000 records tracked in one task (more than the engine’s argument limit)', async () => {
+    const queue = new RecordQueue({ store: createMemoryStore(), tabId: 't', clock: () => 0, onStorageError: () => undefined });
+    for (let i = 0; i < 200_000; i++) queue.enqueue({ objectName: 'players_login', record: { i }, enqueuedAt: 0 });
+    await queue.settled();
+    expect(queue.length).toBe(200_000);
+    const head = await queue.peek(3);
+    expect(head.map((e) => e.record.i)).toEqual([0, 1, 2]);
+  });
+});
+
 describe('RecordQueue when storage fails', () => {
   it('emits a StorageError, moves to memory, and loses no record', async () => {
     const errors: StorageError[] = [];

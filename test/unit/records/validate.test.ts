@@ -113,6 +113,11 @@ describe('enrichRecord', () => {
     });
   });
 
+  it('fills a field the game set to undefined, and copies only the game’s own fields', () => {
+    const input = Object.assign(Object.create({ inherited: 1 }), { player_slug: undefined, offer_id: 4 });
+    expect(enrichRecord('players_offers', input, ctx)).toEqual({ player_slug: 'p-9', event_timestamp: spec.NOW_S, offer_id: 4 });
+  });
+
   it('adds no device fields to other kinds', () => {
     expect(Object.keys(enrichRecord('characters_purchases', {}, ctx) as object).sort()).toEqual(['event_timestamp', 'player_slug']);
   });
