@@ -51,6 +51,27 @@ describe('track → flush → the service holds the records', () => {
     await tp.shutdown();
   });
 
+  it('what the service decoded with Node’s zlib equals, record for record, what the SDK sent', async () => {
+    const tp = client({ playerSlug: 'p-equal' });
+    const sent: Array<Record<string, unknown>> = [];
+    tp.on('upload', (info) => sent.push(...info.entries.map((e) => ({ [e.objectName]: e.record }))));
+    tp.track('players_login', {});
+    tp.track('characters_purchases', {
+      character_slug: 'c-1',
+      purchasable_slug: '황금 검 ✨',
+      purchase_quantity: 2.5,
+      purchase_unit_price: 1.25,
+      purchase_total_price: 3.125,
+      purchase_currency_code: 'KRW',
+      is_ad_remove: true,
+    });
+    tp.track('players_offers', { offer_id: 9, message_status: 'interact', message_detail: '<color=#FF0000>x</color>' });
+    await tp.flush();
+    const held = (await received(service.current)).filter((r) => r.player_slug === 'p-equal');
+    expect(sent).toHaveLength(3);
+    expect(held).toEqual(sent.map((one) => Object.values(one)[0]));
+  });
+
   it('the queue event fires once for a task of tracking, not once per record', async () => {
     const tp = client({ playerSlug: 'p-queue-event' });
     const seen: number[] = [];
