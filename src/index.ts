@@ -28,9 +28,10 @@ export function createClient(options: ClientOptions): TpClient {
 }
 
 export type { ClientOptions } from './client/options.js';
-export type { ClientStats, TpClient } from './client/index.js';
+export type { ClientStats, DeadLettersApi, TpClient } from './client/index.js';
 export type { ClientEvents, OfferReactionEvent, QueueEvent } from './bus/events.js';
-export type { Compression, DeliveryInfo, FlushResult, LogsBody, UploadInfo } from './delivery/index.js';
+export type { Compression, DeadLetterInfo, DeliveryInfo, FlushResult, LogsBody, UploadInfo } from './delivery/index.js';
+export type { DeadLetter, DeadLetterReason } from './queue/index.js';
 export {
   ConfigError,
   NetworkError,
@@ -51,6 +52,7 @@ export {
   OBJECT_NAMES,
   WIRE_SDK_VERSION,
   type EnrichedField,
+  type ExtraValue,
   type MessageStatus,
   type ObjectName,
   type RecordInput,

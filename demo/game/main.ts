@@ -144,7 +144,7 @@ async function main(): Promise<void> {
 
   $('flush').addEventListener('click', () => {
     tp.flush().then(
-      (r) => log(`flush: ${r.records} record(s) in ${r.batches} request(s)`),
+      (r) => log(`flush: ${r.records} record(s) in ${r.batches} request(s)${r.deadLettered ? `, ${r.deadLettered} put aside` : ''}`),
       (e: unknown) => log(`flush failed: ${isTpError(e) ? e.message : String(e)}`),
     );
   });

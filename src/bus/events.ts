@@ -4,7 +4,7 @@
  * @module
  */
 import EventEmitter from 'eventemitter3';
-import type { DeliveryInfo, UploadInfo } from '../delivery/index.js';
+import type { DeadLetterInfo, DeliveryInfo, UploadInfo } from '../delivery/index.js';
 import type { TpError, ValidationError } from '../errors/index.js';
 import type { MessageStatus } from '../records/index.js';
 import type { Offer } from '../offers/types.js';
@@ -34,6 +34,8 @@ export interface QueueEvent {
  *   hidden or unloading: if the page is gone before the answer, those records are sent again on
  *   the next visit).
  * - `delivered`: the service answered 200 to an upload; its records left the queue.
+ * - `dead-letter`: records were put aside in the dead-letter store (a 400 answer, or corrupt in
+ *   storage); `client.deadLetters` lists and requeues them.
  * - `offer:impress`, `offer:open`, `offer:dismiss`, `offer:interact`: a reaction was reported.
  */
 export interface ClientEvents {
@@ -42,6 +44,7 @@ export interface ClientEvents {
   queue: [event: QueueEvent];
   upload: [info: UploadInfo];
   delivered: [info: DeliveryInfo];
+  'dead-letter': [info: DeadLetterInfo];
   'offer:impress': [event: OfferReactionEvent];
   'offer:open': [event: OfferReactionEvent];
   'offer:dismiss': [event: OfferReactionEvent];

@@ -14,8 +14,17 @@ import {
   createOffersApi,
   type OffersApi,
 } from '../offers/index.js';
-import { createIndexedDbStore, createMemoryStore, hasIndexedDb, RecordQueue } from '../queue/index.js';
-import { enrichRecord, validateRecord, type ObjectName, type RecordInput } from '../records/index.js';
+import {
+  createIndexedDbDeadLetterStore,
+  createIndexedDbStore,
+  createMemoryDeadLetterStore,
+  createMemoryStore,
+  hasIndexedDb,
+  RecordQueue,
+  type DeadLetter,
+  type StoredEntry,
+} from '../queue/index.js';
+import { enrichRecord, isObjectName, validateRecord, type ObjectName, type RecordInput } from '../records/index.js';
 import type { UiAdapter } from '../ui/types.js';
 import { loadDeviceId } from './device-id.js';
 import { checkOption, resolveOptions, type ClientOptions } from './options.js';
@@ -33,8 +42,25 @@ export interface ClientStats {
   readonly batches: number;
   /** Records `track` rejected as invalid. */
   readonly invalid: number;
+  /** Records put aside in the dead-letter store since the client started. */
+  readonly deadLettered: number;
   /** Where the queue lives now. */
   readonly storage: 'indexeddb' | 'memory';
+  /** Why uploads are paused (`invalid-client-key` after a 403 `Invalid TPClientKey`), or undefined. */
+  readonly paused: 'invalid-client-key' | undefined;
+}
+
+/** `client.deadLetters`: records the SDK put aside instead of resending forever or deleting. */
+export interface DeadLettersApi {
+  /** Everything in the dead-letter store, oldest first. */
+  list(): Promise<DeadLetter[]>;
+  /**
+   * Moves every dead-lettered record back into the queue (after the cause was fixed: a new SDK
+   * version, a service fix). They are checked again when uploaded. Resolves with the count.
+   */
+  requeue(): Promise<number>;
+  /** Deletes the dead-letter store's contents. Use it only when the records are truly unwanted. */
+  clear(): Promise<void>;
 }
 
 /** A tp-web-sdk client. Create it with `createClient`. */
@@ -57,9 +83,13 @@ export interface TpClient {
    */
   track<K extends ObjectName>(objectName: K, record: RecordInput<K>): boolean;
   /**
-   * Uploads everything queued before the call. Resolves when the service accepted all of it;
-   * rejects with the typed error of the batch that failed (`ServiceError`, `NetworkError`,
-   * `ProtocolError`), and that batch and the ones after it stay queued.
+   * Uploads everything queued before the call. Resolves `{ records, batches, deadLettered }` when
+   * each record was accepted, or put aside in the dead-letter store (the service answered 400 to
+   * its batch: a request the SDK built is a bug, so it is not resent; an `error` and a
+   * `dead-letter` event fire, and the rest keeps flowing). Rejects with the typed error of the
+   * first other failure (`ServiceError`, `NetworkError`, `ProtocolError`); that batch and the ones
+   * after it stay queued. After a 403 `Invalid TPClientKey` uploads pause (nothing is deleted) and
+   * `flush()` rejects at once until `setClientKey()`.
    */
   flush(): Promise<FlushResult>;
   /** Listens to an event (see {@link ClientEvents}); returns a function that stops listening. */
@@ -67,11 +97,13 @@ export interface TpClient {
   /** Stops a listener added with `on`. */
   off<E extends keyof ClientEvents>(event: E, listener: (...args: ClientEvents[E]) => void): void;
   /**
-   * Replaces the client key (after a 403 `Invalid TPClientKey`, for example). Takes effect on the
-   * next request.
+   * Replaces the client key (after a 403 `Invalid TPClientKey`, for example) and resumes paused
+   * uploads. Takes effect on the next request.
    * @throws {ConfigError} not a valid header value.
    */
   setClientKey(clientKey: string): void;
+  /** The dead-letter store: list, requeue, clear. */
+  readonly deadLetters: DeadLettersApi;
   /** Health counters. */
   stats(): ClientStats;
   /** Offers: refresh, show, report. */
@@ -108,6 +140,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
   let invalid = 0;
   let delivered = 0;
   let batches = 0;
+  let deadLettered = 0;
   const device = {
     id: o.deviceId ?? loadDeviceId(o.namespace),
     info: describeDevice(userAgent, touchPoints),
@@ -141,7 +174,23 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     },
     onUpload: (info) => void emitter.emit('upload', info),
     onBackgroundError: (error) => emitError(toTpError(error)),
+    deadLetters: useIndexedDb ? createIndexedDbDeadLetterStore(`${dbPrefix}/dead-letter`) : createMemoryDeadLetterStore(),
+    checkEntry: checkStoredEntry,
+    onDeadLetter: (info) => {
+      deadLettered += info.records;
+      emitter.emit('dead-letter', info);
+      emitError(info.error);
+    },
+    onStorageError: emitError,
+    clock: o.now,
   });
+
+  /** Records read back from storage are checked like new ones: a corrupt entry is put aside. */
+  function checkStoredEntry(entry: StoredEntry): string | undefined {
+    if (!isObjectName(entry.objectName)) return `stored entry has no known object name (${String(entry.objectName)})`;
+    const result = validateRecord(entry.objectName, entry.record, o.maxRecordBytes);
+    return result.ok ? undefined : result.error.message;
+  }
 
   const track = <K extends ObjectName>(objectName: K, record: RecordInput<K>): boolean => {
     const now = o.now();
@@ -154,7 +203,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
       isTpDebugMode: o.debug ? 1 : 0,
       appVersion: o.appVersion ?? null,
     });
-    const result = validateRecord(objectName, enriched);
+    const result = validateRecord(objectName, enriched, o.maxRecordBytes);
     if (!result.ok) {
       if (o.invalidRecords === 'throw') throw result.error;
       invalid += 1;
@@ -182,7 +231,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
   // Automatic uploads: a timer, a threshold, and once at start for records left by earlier visits.
   let backgroundRunning = false;
   const backgroundFlush = (): void => {
-    if (backgroundRunning || queue.length === 0) return;
+    if (backgroundRunning || queue.length === 0 || uploader.paused) return;
     backgroundRunning = true;
     uploader
       .flush()
@@ -217,6 +266,25 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     },
     setClientKey(key) {
       clientKey = checkOption('clientKey', key);
+      uploader.resume();
+    },
+    deadLetters: {
+      list: async () => (await uploader.deadLetters.list()).sort((a, b) => (a.key < b.key ? -1 : 1)),
+      async requeue() {
+        const letters = await uploader.deadLetters.list();
+        let count = 0;
+        for (const letter of letters) {
+          for (const entry of letter.entries) {
+            const e = entry as { objectName?: unknown; record?: unknown; enqueuedAt?: unknown };
+            queue.enqueue({ objectName: e.objectName as ObjectName, record: e.record as Record<string, unknown>, enqueuedAt: o.now() });
+            count += 1;
+          }
+        }
+        await queue.settled();
+        await uploader.deadLetters.remove(letters.map((l) => l.key));
+        return count;
+      },
+      clear: async () => uploader.deadLetters.remove((await uploader.deadLetters.list()).map((l) => l.key)),
     },
     stats: () => ({
       queued: queue.length,
@@ -224,7 +292,9 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
       delivered,
       batches,
       invalid,
+      deadLettered,
       storage: queue.storageKind,
+      paused: uploader.paused ? 'invalid-client-key' : undefined,
     }),
     offers,
     async shutdown() {

@@ -5,6 +5,7 @@
  */
 import { ConfigError } from '../errors/index.js';
 import type { Compression } from '../delivery/index.js';
+import { DEFAULT_MAX_RECORD_BYTES } from '../records/size.js';
 import type { PlatformStore } from '../internal/env.js';
 import type { UiAdapter } from '../ui/types.js';
 
@@ -44,6 +45,11 @@ export interface ClientOptions {
   flushAt?: number;
   /** Most records in one POST /logs request. @default 500 */
   maxBatchRecords?: number;
+  /**
+   * Largest record `track` accepts, in bytes of JSON (strings counted as UTF-8). A larger record
+   * is rejected as invalid. @default 16384
+   */
+  maxRecordBytes?: number;
   /** Time limit of one HTTP request, in milliseconds. @default 30000 */
   requestTimeoutMs?: number;
   /** Upload with `fetch(…, { keepalive: true })` when the page is hidden or unloaded. @default true */
@@ -113,6 +119,7 @@ const RULES: Readonly<Record<keyof ClientOptions, Rule>> = {
   flushIntervalMs: [isNonNegative, 'a number of milliseconds >= 0'],
   flushAt: [isCount, 'an integer >= 1'],
   maxBatchRecords: [isCount, 'an integer >= 1'],
+  maxRecordBytes: [isCount, 'an integer number of bytes >= 1'],
   requestTimeoutMs: [isPositive, 'a number of milliseconds > 0'],
   flushOnHide: BOOLEAN,
   fetch: [isFunction, 'a function'],
@@ -162,6 +169,7 @@ export function resolveOptions(input: ClientOptions): ResolvedOptions {
     flushIntervalMs: 10_000,
     flushAt: 50,
     maxBatchRecords: 500,
+    maxRecordBytes: DEFAULT_MAX_RECORD_BYTES,
     requestTimeoutMs: 30_000,
     flushOnHide: true,
     debug,

@@ -9,17 +9,35 @@
  *
  * @module
  */
-import type { QueueEntry, RecordQueue } from '../queue/index.js';
+import { isTpError, StorageError, type ServiceError, type TpError } from '../errors/index.js';
+import {
+  createMemoryDeadLetterStore,
+  type DeadLetterReason,
+  type DeadLetterStore,
+  type QueueEntry,
+  type RecordQueue,
+  type StoredEntry,
+} from '../queue/index.js';
 import { buildLogsBody } from './batch.js';
 import { encodeLogsBody, type Compression, type EncodedBody } from './encode.js';
 import type { Transport } from './transport.js';
 
-/** What one `flush()` delivered. */
+/** What one `flush()` did. */
 export interface FlushResult {
   /** Records the service accepted during this flush. */
   readonly records: number;
-  /** Requests it took. */
+  /** Accepted requests. */
   readonly batches: number;
+  /** Records put aside in the dead-letter store (a 400 answer, or corrupt in storage). */
+  readonly deadLettered: number;
+}
+
+/** Payload of the `dead-letter` event. */
+export interface DeadLetterInfo {
+  readonly records: number;
+  readonly reason: DeadLetterReason;
+  /** The failure: the service's `ServiceError`, or a `StorageError` for a corrupt entry. */
+  readonly error: TpError;
 }
 
 /** Details of one POST /logs request, as it leaves. */
@@ -50,6 +68,15 @@ export interface UploaderOptions {
   /** Body budget of the keepalive upload, in bytes (browsers allow 64 KiB in flight in total). */
   readonly keepaliveBudgetBytes: number;
   readonly onDelivered: (info: DeliveryInfo) => void;
+  /** Where batches the service rejects with 400, and corrupt stored entries, are put aside. */
+  readonly deadLetters: DeadLetterStore;
+  /** Checks an entry read back from storage; returns what is wrong with it, or undefined. */
+  readonly checkEntry: (entry: StoredEntry) => string | undefined;
+  readonly onDeadLetter: (info: DeadLetterInfo) => void;
+  /** A storage failure of the dead-letter store (it then continues in memory). */
+  readonly onStorageError: (error: StorageError) => void;
+  /** Milliseconds since the epoch. */
+  readonly clock: () => number;
   /** A request is about to be sent. */
   readonly onUpload: (info: UploadInfo) => void;
   /** A keepalive upload failed (nobody awaits it). */
@@ -60,11 +87,30 @@ export class Uploader {
   #chain: Promise<unknown> = Promise.resolve();
   readonly #inFlight = new Set<string>();
   #keepaliveDone: Promise<void> = Promise.resolve();
+  #paused: ServiceError | undefined;
+  #deadLetters: DeadLetterStore;
+  #letterSeq = 0;
 
   readonly #options: UploaderOptions;
 
   constructor(options: UploaderOptions) {
     this.#options = options;
+    this.#deadLetters = options.deadLetters;
+  }
+
+  /** Set after a 403 `Invalid TPClientKey`: uploads wait for {@link Uploader.resume}. */
+  get paused(): ServiceError | undefined {
+    return this.#paused;
+  }
+
+  /** Lets uploads run again (the client key was replaced). */
+  resume(): void {
+    this.#paused = undefined;
+  }
+
+  /** The dead-letter store in use (memory after an IndexedDB failure). */
+  get deadLetters(): DeadLetterStore {
+    return this.#deadLetters;
   }
 
   /** Keys of records in a request right now. */
@@ -73,14 +119,17 @@ export class Uploader {
   }
 
   /**
-   * Uploads every record queued before the call. Resolves when the service accepted all of them;
-   * rejects with the first batch's typed error (`ServiceError`, `NetworkError`, `ProtocolError`),
-   * leaving that batch and everything after it queued.
+   * Uploads every record queued before the call. Resolves when each was accepted by the service or
+   * put aside in the dead-letter store (a 400 answer; corrupt in storage). Rejects with the first
+   * other failure (`ServiceError`, `NetworkError`, `ProtocolError`), leaving that batch and
+   * everything after it queued; while uploads are paused (403 `Invalid TPClientKey`), rejects at
+   * once with that error.
    */
   flush(): Promise<FlushResult> {
     const { queue } = this.#options;
     const settled = queue.settled();
     const run = this.#chain.then(async () => {
+      if (this.#paused) throw this.#paused;
       await settled;
       return this.#drain(queue.lastKey);
     });
@@ -96,6 +145,7 @@ export class Uploader {
    * @param includeUnstored also send records whose store write has not finished (on `pagehide`).
    */
   unload(includeUnstored: boolean): void {
+    if (this.#paused) return;
     const { stored, unstored } = this.#options.queue.unloadSnapshot(this.#inFlight, includeUnstored);
     const candidates: QueueEntry[] = [...stored, ...unstored];
     const fit = this.#fitBudget(candidates);
@@ -110,21 +160,63 @@ export class Uploader {
     const { queue, maxBatchRecords } = this.#options;
     let records = 0;
     let batches = 0;
-    if (target === undefined) return { records, batches };
+    let deadLettered = 0;
+    if (target === undefined) return { records, batches, deadLettered };
     for (;;) {
       const peeked = await queue.peek(maxBatchRecords + this.#inFlight.size);
-      const due = peeked.filter((e) => e.key <= target);
-      const batch = due.filter((e) => !this.#inFlight.has(e.key)).slice(0, maxBatchRecords);
+      const due = peeked.filter((e) => e.key <= target && !this.#inFlight.has(e.key));
+      const corrupt = due.filter((e) => this.#options.checkEntry(e) !== undefined);
+      if (corrupt.length > 0) {
+        for (const entry of corrupt) {
+          const problem = this.#options.checkEntry(entry)!;
+          await this.#putAside([entry], { code: 'corrupt', reason: problem }, new StorageError('read', new Error(`corrupt entry: ${problem}`)));
+        }
+        deadLettered += corrupt.length;
+        continue;
+      }
+      const batch = due.slice(0, maxBatchRecords);
       if (batch.length === 0) {
-        if (due.length === 0) return { records, batches };
+        if (peeked.every((e) => e.key > target)) return { records, batches, deadLettered };
         await this.#keepaliveDone; // only a keepalive upload holds due records now
         continue;
       }
       const encoded = encodeLogsBody(buildLogsBody(batch), this.#options.compression);
-      await this.#send(batch.map((e) => e.key), batch, encoded, false);
-      records += batch.length;
-      batches += 1;
+      try {
+        await this.#send(batch.map((e) => e.key), batch, encoded, false);
+        records += batch.length;
+        batches += 1;
+      } catch (error) {
+        if (!isTpError(error, 'service')) throw error;
+        const { status, reason } = error as ServiceError;
+        if (status === 403 && reason === 'Invalid TPClientKey') {
+          this.#paused = error as ServiceError;
+          throw error;
+        }
+        if (status !== 400) throw error;
+        await this.#putAside(batch, { code: 'service', status, reason }, error as ServiceError);
+        deadLettered += batch.length;
+      }
     }
+  }
+
+  /** Moves entries to the dead-letter store, then out of the queue (a crash in between keeps both copies). */
+  async #putAside(entries: readonly StoredEntry[], reason: DeadLetterReason, error: TpError): Promise<void> {
+    const now = this.#options.clock();
+    const letter = {
+      key: `${now.toString(36).padStart(9, '0')}:${(this.#letterSeq++).toString(36)}:${entries[0]!.key}`,
+      at: now,
+      reason,
+      entries: entries.map(({ objectName, record, enqueuedAt }) => ({ objectName, record, enqueuedAt })),
+    };
+    try {
+      await this.#deadLetters.add(letter);
+    } catch (cause) {
+      this.#deadLetters = createMemoryDeadLetterStore();
+      this.#options.onStorageError(new StorageError('dead-letter', cause));
+      await this.#deadLetters.add(letter);
+    }
+    await this.#options.queue.remove(entries.map((e) => e.key));
+    this.#options.onDeadLetter({ records: entries.length, reason, error });
   }
 
   async #send(keys: string[], entries: readonly QueueEntry[], encoded: EncodedBody, keepalive: boolean): Promise<void> {

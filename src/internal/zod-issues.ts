@@ -18,9 +18,10 @@ export function formatPath(path: readonly PropertyKey[]): string {
 }
 
 function describe(issue: ZodIssue, missing: boolean): string {
+  if (missing && issue.path.length > 0) return `required (${issue.code === 'invalid_type' ? issue.expected : describe(issue, false)})`;
   switch (issue.code) {
     case 'invalid_type':
-      return missing ? `required (${issue.expected})` : `expected ${issue.expected}`;
+      return `expected ${issue.expected}`;
     case 'too_big':
     case 'too_small': {
       const unit = issue.origin === 'string' ? ' characters' : issue.origin === 'array' ? ' items' : '';
@@ -34,7 +35,7 @@ function describe(issue: ZodIssue, missing: boolean): string {
   }
 }
 
-/** Flattens zod issues into validation issues; a missing required field reads `required`. */
+/** Flattens zod issues into validation issues; a missing required field reads `required (…)`. */
 export function toValidationIssues(issues: readonly ZodIssue[], input?: unknown): ValidationIssue[] {
   return issues.map((issue) => ({
     path: formatPath(issue.path),

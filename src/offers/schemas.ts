@@ -9,7 +9,7 @@
  */
 import * as z from 'zod/mini';
 import { httpUrl as parseHttpUrl } from '../internal/url.js';
-import { integer, oneOf, sizedString } from '../records/schemas/common.js';
+import { integer, oneOf, sizedString } from '../records/catalog/values.js';
 
 const httpUrl = () =>
   z.string().check(z.refine((value) => value.length <= 2048 && parseHttpUrl(value) !== undefined, { message: 'must be an http(s) URL' }));

@@ -2,3 +2,10 @@ export type { QueueEntry, QueueStore, StoredEntry } from './types.js';
 export { createMemoryStore } from './memory-store.js';
 export { createIndexedDbStore, hasIndexedDb } from './idb-store.js';
 export { RecordQueue, DEFAULT_HEAD_LIMIT, type RecordQueueOptions } from './queue.js';
+export {
+  createIndexedDbDeadLetterStore,
+  createMemoryDeadLetterStore,
+  type DeadLetter,
+  type DeadLetterReason,
+  type DeadLetterStore,
+} from './dead-letter.js';

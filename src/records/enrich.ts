@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { WIRE_SDK_VERSION } from './schemas/basic.js';
+import { WIRE_SDK_VERSION } from '../version.js';
 import type { ObjectName } from './object-names.js';
 
 /** What the SDK knows at `track` time. */

@@ -1,27 +1,36 @@
 /**
- * Object name → schema, and the record types derived from it.
+ * Object name → schema, built from the catalog, and the record types derived from it.
  *
  * @module
  */
-import type * as z from 'zod/mini';
-import { OBJECT_NAMES, type ObjectName } from './object-names.js';
-import { charactersPurchases, playersJoin, playersLogin } from './schemas/basic.js';
-import { genericRecord } from './schemas/generic.js';
-import { playersCharactersGet } from './schemas/get.js';
-import { playersOffers } from './schemas/offer-reactions.js';
+import * as z from 'zod/mini';
+import {
+  BASE_FIELDS,
+  CATALOG,
+  FIELD_SCHEMAS,
+  extraValue,
+  type FieldSchema,
+  type FieldType,
+  type KindSpec,
+  type Kinds,
+} from './catalog/index.js';
+import type { ObjectName } from './object-names.js';
 
-const TYPED = {
-  players_join: playersJoin,
-  players_login: playersLogin,
-  characters_purchases: charactersPurchases,
-  players_offers: playersOffers,
-  players_characters_get: playersCharactersGet,
-} as const;
+type Shape<S extends KindSpec> = {
+  -readonly [K in keyof typeof BASE_FIELDS]: FieldSchema<(typeof BASE_FIELDS)[K]>;
+} & {
+  -readonly [K in keyof S['required']]: S['required'][K] extends FieldType ? FieldSchema<S['required'][K]> : never;
+} & {
+  -readonly [K in keyof S['optional']]: S['optional'][K] extends FieldType ? z.ZodMiniOptional<FieldSchema<S['optional'][K]>> : never;
+};
 
-type TypedName = keyof typeof TYPED;
+/** The schema of one kind: closed for the spec's tables, open (to {@link ExtraValue}s) otherwise. */
+export type SchemaOfKind<S extends KindSpec> = S['source'] extends 'spec'
+  ? z.ZodMiniObject<Shape<S>, z.core.$strict>
+  : z.ZodMiniObject<Shape<S>, z.core.$catchall<ReturnType<typeof extraValue>>>;
 
 /** The schema of every object name. */
-export type RecordSchemas = typeof TYPED & { readonly [K in Exclude<ObjectName, TypedName>]: typeof genericRecord };
+export type RecordSchemas = { [K in ObjectName]: SchemaOfKind<Kinds[K]> };
 
 /** A complete record of kind `K`, as it is uploaded. */
 export type RecordOf<K extends ObjectName> = z.output<RecordSchemas[K]>;
@@ -48,11 +57,27 @@ export type RecordInput<K extends ObjectName> = {
   [P in keyof Input<K> as P extends EnrichedField ? P : never]?: Input<K>[P];
 };
 
-const SCHEMAS: Record<string, z.ZodMiniType> = Object.fromEntries(
-  OBJECT_NAMES.map((name) => [name, (TYPED as Record<string, z.ZodMiniType>)[name] ?? genericRecord]),
-);
+const KINDS: Readonly<Record<string, KindSpec>> = Object.assign({}, ...Object.values(CATALOG));
+const built = new Map<string, z.ZodMiniType>();
 
-/** The schema of `name`. */
-export function schemaOf(name: ObjectName): z.ZodMiniType {
-  return SCHEMAS[name]!;
+/** The catalog entry of `name`. */
+export function kindOf(name: ObjectName): KindSpec {
+  return KINDS[name]!;
+}
+
+/** The schema of `name`, built on first use (building all 43 up front would slow start-up). */
+export function schemaOf<K extends ObjectName>(name: K): RecordSchemas[K] {
+  let schema = built.get(name);
+  if (!schema) {
+    schema = buildSchema(KINDS[name]!);
+    built.set(name, schema);
+  }
+  return schema as RecordSchemas[K];
+}
+
+function buildSchema(spec: KindSpec): z.ZodMiniType {
+  const shape: Record<string, z.ZodMiniType> = {};
+  for (const [field, type] of Object.entries({ ...BASE_FIELDS, ...spec.required })) shape[field] = FIELD_SCHEMAS[type]();
+  for (const [field, type] of Object.entries(spec.optional)) shape[field] = z.optional(FIELD_SCHEMAS[type]());
+  return spec.source === 'spec' ? z.strictObject(shape) : z.catchall(z.object(shape), extraValue());
 }

@@ -1,5 +1,5 @@
 /**
- * Validation of one record against its kind's schema.
+ * Validation of one record against its kind's schema, and its size.
  *
  * @module
  */
@@ -7,6 +7,7 @@ import { ValidationError } from '../errors/index.js';
 import { toValidationIssues } from '../internal/zod-issues.js';
 import { isObjectName, type ObjectName } from './object-names.js';
 import { schemaOf, type RecordOf } from './registry.js';
+import { DEFAULT_MAX_RECORD_BYTES, jsonBytes } from './size.js';
 
 /** The outcome of {@link validateRecord}. */
 export type ValidationResult<K extends ObjectName> =
@@ -14,19 +15,24 @@ export type ValidationResult<K extends ObjectName> =
   | { readonly ok: false; readonly error: ValidationError };
 
 /**
- * Checks `record` against the schema of `objectName`. Never throws: an unknown object name or a
- * non-object record is a failed result like any other.
+ * Checks `record` against the schema of `objectName`, then its size as JSON against `maxBytes`.
+ * Never throws: an unknown object name or a non-object record is a failed result like any other.
  */
-export function validateRecord<K extends ObjectName>(objectName: K, record: unknown): ValidationResult<K> {
+export function validateRecord<K extends ObjectName>(
+  objectName: K,
+  record: unknown,
+  maxBytes = DEFAULT_MAX_RECORD_BYTES,
+): ValidationResult<K> {
   if (!isObjectName(objectName)) {
-    return {
-      ok: false,
-      error: new ValidationError(String(objectName), [
-        { path: '', message: `"${String(objectName)}" is not one of the 43 upload object names`, code: 'unknown_object' },
-      ]),
-    };
+    return fail(String(objectName), '', `"${String(objectName)}" is not one of the 43 upload object names`, 'unknown_object');
   }
   const result = schemaOf(objectName).safeParse(record);
-  if (result.success) return { ok: true, record: result.data as RecordOf<K> };
-  return { ok: false, error: new ValidationError(objectName, toValidationIssues(result.error.issues, record)) };
+  if (!result.success) return { ok: false, error: new ValidationError(objectName, toValidationIssues(result.error.issues, record)) };
+  const bytes = jsonBytes(result.data, maxBytes);
+  if (bytes > maxBytes) return fail(objectName, '', `is larger than ${maxBytes} bytes as JSON (maxRecordBytes)`, 'too_big');
+  return { ok: true, record: result.data as RecordOf<K> };
+}
+
+function fail(objectName: string, path: string, message: string, code: string): { ok: false; error: ValidationError } {
+  return { ok: false, error: new ValidationError(objectName, [{ path, message, code }]) };
 }

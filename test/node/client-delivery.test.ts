@@ -38,7 +38,7 @@ describe('track → flush → the service holds the records', () => {
     expect(tp.stats().queued).toBe(7);
 
     const result = await tp.flush();
-    expect(result).toEqual({ records: 7, batches: 1 });
+    expect(result).toEqual({ records: 7, batches: 1, deadLettered: 0 });
     expect(tp.stats()).toMatchObject({ queued: 0, delivered: 7, batches: 1, storage: 'memory' });
 
     const [login] = await received(service.current, 'players_login');
@@ -76,7 +76,7 @@ describe('track → flush → the service holds the records', () => {
     const tp = client({ playerSlug: 'p-queue-event' });
     const seen: number[] = [];
     tp.on('queue', (e) => seen.push(e.queued));
-    for (let i = 0; i < 100; i++) tp.track('characters_stages', { stage_slug: `s-${i}` });
+    for (let i = 0; i < 100; i++) tp.track('characters_stages', { character_slug: 'c-1', stage_slug: `s-${i}` });
     expect(seen).toEqual([]);
     await Promise.resolve();
     expect(seen).toEqual([100]);
@@ -93,9 +93,9 @@ describe('track → flush → the service holds the records', () => {
 
   it('splits a large queue into batches of maxBatchRecords, oldest first', async () => {
     const tp = client({ playerSlug: 'p-batches', maxBatchRecords: 50 });
-    for (let i = 0; i < 120; i++) tp.track('characters_stages', { stage_slug: `s-${i}`, n: i });
+    for (let i = 0; i < 120; i++) tp.track('characters_stages', { character_slug: 'c-1', stage_slug: `s-${i}`, n: i });
     const before = (await uploads()).length;
-    expect(await tp.flush()).toEqual({ records: 120, batches: 3 });
+    expect(await tp.flush()).toEqual({ records: 120, batches: 3, deadLettered: 0 });
     const mine = (await uploads()).slice(before);
     expect(mine.map((u) => u.body.characters_stages!.length)).toEqual([50, 50, 20]);
     const order = (await received(service.current, 'characters_stages')).filter((r) => r.player_slug === 'p-batches').map((r) => r.n);
@@ -132,7 +132,7 @@ describe('nothing leaves the queue without a 200', () => {
     expect(error).toMatchObject({ name: 'ServiceError', status: 403, reason: 'Invalid TPClientKey', retryable: false, endpoint: 'logs' });
     expect(tp.stats().queued).toBe(2);
     tp.setClientKey(AUTH.clientKey);
-    expect(await tp.flush()).toEqual({ records: 2, batches: 1 });
+    expect(await tp.flush()).toEqual({ records: 2, batches: 1, deadLettered: 0 });
     expect(tp.stats().queued).toBe(0);
   });
 
@@ -158,6 +158,6 @@ describe('nothing leaves the queue without a 200', () => {
   });
 
   it('flush with nothing queued resolves at once', async () => {
-    expect(await client({ playerSlug: 'p-empty' }).flush()).toEqual({ records: 0, batches: 0 });
+    expect(await client({ playerSlug: 'p-empty' }).flush()).toEqual({ records: 0, batches: 0, deadLettered: 0 });
   });
 });

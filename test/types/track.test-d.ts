@@ -19,7 +19,7 @@ describe('track is typed from the schemas', () => {
       purchase_total_price: 1,
       purchase_currency_code: 'USD',
     });
-    tp.track('characters_stages', { stage_slug: 's' });
+    tp.track('characters_stages', { character_slug: 'c', stage_slug: 's', any_extra: ['ok', 1] });
   });
 
   it('rejects a misspelled kind, a misspelled field, a wrong type and a wrong status', () => {
@@ -33,6 +33,18 @@ describe('track is typed from the schemas', () => {
     tp.track('players_offers', { offer_id: 1, message_status: 'clicked' });
     // @ts-expect-error offer_id is required
     tp.track('players_offers', { message_status: 'open' });
+  });
+
+  it('types the kinds the spec does not detail, from the catalog', () => {
+    tp.track('characters_items_consumable_get', { character_slug: 'c', item_slug: 'potion', item_quantity: 2, reference_entity: 'quest' });
+    // @ts-expect-error item_quantity is a number
+    tp.track('characters_items_consumable_get', { character_slug: 'c', item_slug: 'potion', item_quantity: '2' });
+    // @ts-expect-error item_quantity is required
+    tp.track('characters_items_consumable_get', { character_slug: 'c', item_slug: 'potion' });
+    // @ts-expect-error level is a number
+    tp.track('characters_levelup', { character_slug: 'c', level: 'ten' });
+    // @ts-expect-error an extra field holds a scalar or a list of scalars, not an object
+    tp.track('characters_levelup', { character_slug: 'c', level: 10, meta: { a: 1 } });
   });
 
   it('makes only the enriched fields optional', () => {

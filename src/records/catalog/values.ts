@@ -1,5 +1,5 @@
 /**
- * Field types shared by the record schemas (and the offer schemas).
+ * Value schemas shared by the record catalog (and the offer schemas).
  *
  * Integers, ISO codes and enumerations are `z.number()` / `z.string()` / `z.custom()` with a
  * refine, not `z.int()`, `z.length()` or `z.enum()`: the same rules, written with the zod/mini
@@ -10,8 +10,12 @@
  */
 import * as z from 'zod/mini';
 
-/** Longest string field the SDK sends, in UTF-16 code units. */
+/** Longest free-text string field, in UTF-16 code units. */
 export const MAX_STRING_LENGTH = 1024;
+/** Longest identifier (`*_slug`), in UTF-16 code units. */
+export const MAX_SLUG_LENGTH = 256;
+/** Most items in an array value (extra fields of open kinds). */
+export const MAX_ARRAY_ITEMS = 100;
 
 /** Earliest plausible `event_timestamp` (2000-01-01T00:00:00Z), in Unix seconds. */
 export const MIN_UNIX_SECONDS = 946_684_800;
@@ -26,17 +30,8 @@ export const sizedString = (min: number, max: number) =>
     }),
   );
 
-/** A non-empty identifier such as `player_slug` or `purchasable_slug`. */
-export const slug = () => sizedString(1, 256);
-
-/** A free-text string field. */
-export const text = () => sizedString(0, MAX_STRING_LENGTH);
-
 /** A safe integer (the spec's "integer"). */
 export const integer = () => z.number().check(z.refine(Number.isSafeInteger, { message: 'must be an integer' }));
-
-/** A finite number (the spec's "double"; zod's number rejects NaN and infinities). */
-export const double = () => z.number();
 
 /**
  * `event_timestamp`: integer Unix seconds, UTC, between 2000 and 2100. A millisecond value
@@ -61,4 +56,19 @@ export const letterCode = (length: number, what: string) =>
 export const oneOf = <const T extends readonly string[]>(values: T) =>
   z.custom<T[number]>((v) => (values as readonly unknown[]).includes(v), {
     message: `must be one of ${values.join(', ')}`,
+  });
+
+/** A value an open kind accepts in a field it does not define: a column holds one scalar, or a short list. */
+export type ExtraValue = string | number | boolean | null | ReadonlyArray<string | number | boolean | null>;
+
+const isScalar = (v: unknown): boolean =>
+  v === null ||
+  typeof v === 'boolean' ||
+  (typeof v === 'number' && Number.isFinite(v)) ||
+  (typeof v === 'string' && v.length <= MAX_STRING_LENGTH);
+
+/** The schema of fields an open kind does not define. */
+export const extraValue = () =>
+  z.custom<ExtraValue>((v) => isScalar(v) || (Array.isArray(v) && v.length <= MAX_ARRAY_ITEMS && v.every(isScalar)), {
+    message: `an extra field must be a string (at most ${MAX_STRING_LENGTH} characters), a finite number, a boolean, null, or a list of at most ${MAX_ARRAY_ITEMS} of those`,
   });

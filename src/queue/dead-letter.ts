@@ -1,0 +1,63 @@
+/**
+ * The dead-letter store: records the SDK will not send again by itself, kept aside rather than
+ * resent forever or deleted. A batch lands here when the service rejected it with a 400 (a request
+ * the SDK built is a bug), and an entry read back from storage lands here when it is corrupt.
+ * `client.deadLetters` lists, requeues and clears them.
+ *
+ * @module
+ */
+import { createStore, delMany, promisifyRequest, set, type UseStore } from 'idb-keyval';
+import type { QueueEntry } from './types.js';
+
+/** Why records were set aside. */
+export interface DeadLetterReason {
+  /** `service` (the service rejected the batch) or `corrupt` (unreadable from storage). */
+  readonly code: 'service' | 'corrupt';
+  /** The HTTP status, for `service`. */
+  readonly status?: number;
+  /** The envelope's reason (`Invalid Record`, `Missing Body`, …) or what was wrong with the entry. */
+  readonly reason: string;
+}
+
+/** One set of records put aside together. */
+export interface DeadLetter {
+  readonly key: string;
+  /** When it was put aside, in milliseconds since the epoch. */
+  readonly at: number;
+  readonly reason: DeadLetterReason;
+  /** The records, as they were queued (a corrupt entry as it was read). */
+  readonly entries: readonly QueueEntry[] | readonly unknown[];
+}
+
+/** Where dead letters live. */
+export interface DeadLetterStore {
+  add(letter: DeadLetter): Promise<void>;
+  list(): Promise<DeadLetter[]>;
+  remove(keys: readonly string[]): Promise<void>;
+}
+
+/** Dead letters in IndexedDB database `dbName`. */
+export function createIndexedDbDeadLetterStore(dbName: string): DeadLetterStore {
+  const store: UseStore = createStore(dbName, 'letters');
+  return {
+    add: (letter) => set(letter.key, letter, store),
+    list: () => store('readonly', (s) => promisifyRequest(s.getAll() as IDBRequest<DeadLetter[]>)),
+    remove: (keys) => delMany([...keys], store),
+  };
+}
+
+/** Dead letters in memory. */
+export function createMemoryDeadLetterStore(): DeadLetterStore {
+  const letters = new Map<string, DeadLetter>();
+  return {
+    async add(letter) {
+      letters.set(letter.key, letter);
+    },
+    async list() {
+      return [...letters.values()];
+    },
+    async remove(keys) {
+      for (const key of keys) letters.delete(key);
+    },
+  };
+}

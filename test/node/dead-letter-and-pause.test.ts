@@ -1,0 +1,73 @@
+/**
+ * Answers the SDK must not loop on or lose data to: a 400 (kept aside in the dead-letter store,
+ * the rest flows) and a 403 Invalid TPClientKey (uploads pause, nothing deleted, a new key resumes).
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { createClient, isTpError, type DeadLetterInfo, type TpError } from '../../src/index.js';
+import { startScriptedServer, type ScriptedServer } from '../support/scripted-server.js';
+
+let server: ScriptedServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const purchase = (i: number) => ({
+  character_slug: 'c',
+  purchasable_slug: `item-${i}`,
+  purchase_quantity: 1,
+  purchase_unit_price: 1,
+  purchase_total_price: 1,
+  purchase_currency_code: 'USD',
+});
+
+describe('a 400 answer', () => {
+  it('puts that batch in the dead-letter store, fires error and dead-letter, and the rest of the queue flows', async () => {
+    server = await startScriptedServer([{ status: 400, body: { status: 400, reason: 'Invalid Record' } }]);
+    const tp = createClient({ baseUrl: server.baseUrl, clientKey: 'k', authMode: 'client', playerSlug: 'p', flushIntervalMs: 0, maxBatchRecords: 2 });
+    const errors: TpError[] = [];
+    const letters: DeadLetterInfo[] = [];
+    tp.on('error', (e) => errors.push(e));
+    tp.on('dead-letter', (info) => letters.push(info));
+    for (let i = 0; i < 4; i++) tp.track('characters_purchases', purchase(i));
+
+    expect(await tp.flush()).toEqual({ records: 2, batches: 1, deadLettered: 2 });
+    expect(server.requests).toHaveLength(2);
+    expect(letters).toEqual([{ records: 2, reason: { code: 'service', status: 400, reason: 'Invalid Record' }, error: errors[0] }]);
+    expect(errors[0]).toMatchObject({ name: 'ServiceError', status: 400, reason: 'Invalid Record', retryable: false });
+    expect(tp.stats()).toMatchObject({ queued: 0, delivered: 2, deadLettered: 2 });
+
+    const [letter] = await tp.deadLetters.list();
+    expect(letter!.entries.map((e) => (e as { record: { purchasable_slug: string } }).record.purchasable_slug)).toEqual(['item-0', 'item-1']);
+
+    // Not resent by itself: a later flush sends nothing.
+    expect(await tp.flush()).toEqual({ records: 0, batches: 0, deadLettered: 0 });
+    expect(server.requests).toHaveLength(2);
+
+    // Requeued (the cause fixed), they are delivered.
+    expect(await tp.deadLetters.requeue()).toBe(2);
+    expect(await tp.flush()).toEqual({ records: 2, batches: 1, deadLettered: 0 });
+    expect(await tp.deadLetters.list()).toEqual([]);
+  });
+});
+
+describe('a 403 Invalid TPClientKey', () => {
+  it('pauses uploads without deleting anything; flush fails at once; setClientKey resumes', async () => {
+    server = await startScriptedServer([{ status: 403, body: { status: 403, reason: 'Invalid TPClientKey' } }]);
+    const tp = createClient({ baseUrl: server.baseUrl, clientKey: 'revoked', authMode: 'client', playerSlug: 'p', flushIntervalMs: 0 });
+    tp.track('characters_purchases', purchase(0));
+
+    const first = await tp.flush().catch((e: unknown) => e);
+    expect(isTpError(first, 'service') && first).toMatchObject({ status: 403, reason: 'Invalid TPClientKey' });
+    expect(tp.stats()).toMatchObject({ queued: 1, paused: 'invalid-client-key' });
+
+    const second = await tp.flush().catch((e: unknown) => e);
+    expect(second).toBe(first);
+    expect(server.requests).toHaveLength(1);
+
+    tp.setClientKey('fresh-key');
+    expect(tp.stats().paused).toBeUndefined();
+    expect(await tp.flush()).toEqual({ records: 1, batches: 1, deadLettered: 0 });
+    expect(server.requests).toHaveLength(2);
+  });
+});
