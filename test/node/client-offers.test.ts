@@ -3,6 +3,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createClient, createHeadlessAdapter, DO_NOT_SHOW_AGAIN, type OfferReactionEvent } from '../../src/index.js';
+import { aiBody, offerRecord } from '../fixtures/spec-samples.js';
+import { startScriptedServer } from '../support/scripted-server.js';
 import { AUTH, received, useService } from '../support/service.js';
 
 const service = useService();
@@ -116,5 +118,44 @@ describe('offers', () => {
   it('without an identified player, offers fail with a ConfigError', async () => {
     const tp = createClient({ baseUrl: service.current.baseUrl, ...AUTH, flushIntervalMs: 0 });
     await expect(tp.offers.refresh()).rejects.toMatchObject({ name: 'ConfigError', option: 'playerSlug' });
+  });
+});
+
+describe('malformed offers from the service', () => {
+  it('are skipped with an error naming the offer and the reason; the good one still works', async () => {
+    const server = await startScriptedServer([
+      {
+        status: 200,
+        body: {
+          status: 200,
+          reason: 'OK',
+          data: [
+            offerRecord(1, '{"offer_type": "ai", oops'),
+            offerRecord(2, { ...aiBody, display_parameters: {} }),
+            offerRecord(3, { ...aiBody, recommendations: [{ store: 'web', product_list: [{ purchasable_slug: 'x', purchase_link: 'javascript:alert(1)' }] }] }),
+            offerRecord(4, { ...aiBody, recommendations: [{ store: 'web', product_list: [{ purchasable_slug: 'ok', start_datetime: null, end_datetime: null }] }] }, { player_slug: 'p-mixed' }),
+          ],
+        },
+      },
+    ]);
+    try {
+      const ui = createHeadlessAdapter();
+      const tp = createClient({ baseUrl: server.baseUrl, clientKey: 'k', authMode: 'client', playerSlug: 'p-mixed', flushIntervalMs: 0, store: 'web', ui });
+      const errors: string[] = [];
+      tp.on('error', (e) => errors.push(e.message));
+      const offers = await tp.offers.refresh();
+      expect(offers.map((o) => o.offer_id)).toEqual([4]);
+      expect(errors).toEqual([
+        expect.stringMatching(/^Offer 1: the offer string is not JSON/),
+        expect.stringMatching(/^Offer 2: AI offer body is malformed: display_parameters has no language/),
+        expect.stringMatching(/^Offer 3: AI offer body is malformed: recommendations\[0\]\.product_list\[0\]\.purchase_link must be an http\(s\) URL/),
+      ]);
+      const shown = tp.offers.show(4);
+      await expect.poll(() => ui.current?.view.offerId).toBe(4);
+      ui.current!.actions.dismiss();
+      expect(await shown).toMatchObject({ action: 'dismiss' });
+    } finally {
+      await server.close();
+    }
   });
 });
