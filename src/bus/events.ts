@@ -5,7 +5,7 @@
  */
 import EventEmitter from 'eventemitter3';
 import type { DeadLetterInfo, DeliveryInfo, UploadInfo } from '../delivery/index.js';
-import type { TpError, ValidationError } from '../errors/index.js';
+import type { ServiceError, TpError, ValidationError } from '../errors/index.js';
 import type { MessageStatus } from '../records/index.js';
 import type { Offer } from '../offers/types.js';
 
@@ -15,6 +15,13 @@ export interface OfferReactionEvent {
   readonly status: MessageStatus;
   /** `message_detail` as reported. */
   readonly detail: string | undefined;
+}
+
+/** Payload of the `paused` event. */
+export interface PausedEvent {
+  /** Why: the service refused the client key (403 `Invalid TPClientKey`). */
+  readonly reason: 'invalid-client-key';
+  readonly error: ServiceError;
 }
 
 /** Payload of the `queue` event. */
@@ -34,6 +41,8 @@ export interface QueueEvent {
  *   hidden or unloading: if the page is gone before the answer, those records are sent again on
  *   the next visit).
  * - `delivered`: the service answered 200 to an upload; its records left the queue.
+ * - `paused`: the service refused the client key (403 `Invalid TPClientKey`); uploads wait, nothing
+ *   is deleted, until `setClientKey()`.
  * - `dead-letter`: records were put aside in the dead-letter store (a 400 answer, or corrupt in
  *   storage); `client.deadLetters` lists and requeues them.
  * - `offer:impress`, `offer:open`, `offer:dismiss`, `offer:interact`: a reaction was reported.
@@ -45,6 +54,7 @@ export interface ClientEvents {
   upload: [info: UploadInfo];
   delivered: [info: DeliveryInfo];
   'dead-letter': [info: DeadLetterInfo];
+  paused: [event: PausedEvent];
   'offer:impress': [event: OfferReactionEvent];
   'offer:open': [event: OfferReactionEvent];
   'offer:dismiss': [event: OfferReactionEvent];

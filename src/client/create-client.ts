@@ -181,6 +181,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
       emitter.emit('dead-letter', info);
       emitError(info.error);
     },
+    onPause: (error) => void emitter.emit('paused', { reason: 'invalid-client-key', error }),
     onStorageError: emitError,
     clock: o.now,
   });

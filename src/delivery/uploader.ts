@@ -73,6 +73,8 @@ export interface UploaderOptions {
   /** Checks an entry read back from storage; returns what is wrong with it, or undefined. */
   readonly checkEntry: (entry: StoredEntry) => string | undefined;
   readonly onDeadLetter: (info: DeadLetterInfo) => void;
+  /** Uploads paused (a 403 `Invalid TPClientKey`); they resume with {@link Uploader.resume}. */
+  readonly onPause: (error: ServiceError) => void;
   /** A storage failure of the dead-letter store (it then continues in memory). */
   readonly onStorageError: (error: StorageError) => void;
   /** Milliseconds since the epoch. */
@@ -190,6 +192,7 @@ export class Uploader {
         const { status, reason } = error as ServiceError;
         if (status === 403 && reason === 'Invalid TPClientKey') {
           this.#paused = error as ServiceError;
+          this.#options.onPause(this.#paused);
           throw error;
         }
         if (status !== 400) throw error;

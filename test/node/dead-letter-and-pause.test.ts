@@ -55,9 +55,12 @@ describe('a 403 Invalid TPClientKey', () => {
   it('pauses uploads without deleting anything; flush fails at once; setClientKey resumes', async () => {
     server = await startScriptedServer([{ status: 403, body: { status: 403, reason: 'Invalid TPClientKey' } }]);
     const tp = createClient({ baseUrl: server.baseUrl, clientKey: 'revoked', authMode: 'client', playerSlug: 'p', flushIntervalMs: 0 });
+    const paused: string[] = [];
+    tp.on('paused', (e) => paused.push(`${e.reason} ${e.error.status}`));
     tp.track('characters_purchases', purchase(0));
 
     const first = await tp.flush().catch((e: unknown) => e);
+    expect(paused).toEqual(['invalid-client-key 403']);
     expect(isTpError(first, 'service') && first).toMatchObject({ status: 403, reason: 'Invalid TPClientKey' });
     expect(tp.stats()).toMatchObject({ queued: 1, paused: 'invalid-client-key' });
 
