@@ -25,7 +25,7 @@ export function createServiceApp(config: ServiceConfig, store: DataStore): Hono 
       origin: '*',
       allowMethods: ['GET', 'POST', 'OPTIONS'],
       allowHeaders: ['Content-Type', 'TPAuthMode', 'TPClientKey', 'TPOfferId', 'TPPlayerId', 'TPOpenedAt'],
-      exposeHeaders: ['Date'],
+      exposeHeaders: ['Date', 'Retry-After'],
       maxAge: 600,
     }),
   );

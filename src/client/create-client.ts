@@ -4,7 +4,7 @@
  * @module
  */
 import { createEmitter, type ClientEvents } from '../bus/events.js';
-import { Transport, Uploader, type FlushResult } from '../delivery/index.js';
+import { Transport, Uploader, UploadScheduler, type FlushResult } from '../delivery/index.js';
 import { toTpError, type TpError } from '../errors/index.js';
 import { browserNavigator, describeDevice, detectStore, randomId, regionFromLanguages } from '../internal/env.js';
 import { toUnixSeconds } from '../internal/time.js';
@@ -26,6 +26,7 @@ import {
 } from '../queue/index.js';
 import { enrichRecord, isObjectName, validateRecord, type ObjectName, type RecordInput } from '../records/index.js';
 import type { UiAdapter } from '../ui/types.js';
+import { isOnline, watchConnectivity } from './connectivity.js';
 import { loadDeviceId } from './device-id.js';
 import { checkOption, resolveOptions, type ClientOptions } from './options.js';
 import { watchPageLifecycle } from './page-lifecycle.js';
@@ -40,6 +41,8 @@ export interface ClientStats {
   readonly delivered: number;
   /** Accepted POST /logs requests. */
   readonly batches: number;
+  /** Upload attempts made again after a retryable failure. */
+  readonly retried: number;
   /** Records `track` rejected as invalid. */
   readonly invalid: number;
   /** Records put aside in the dead-letter store since the client started. */
@@ -141,6 +144,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
   let delivered = 0;
   let batches = 0;
   let deadLettered = 0;
+  let retried = 0;
   const device = {
     id: o.deviceId ?? loadDeviceId(o.namespace),
     info: describeDevice(userAgent, touchPoints),
@@ -212,7 +216,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
       return false;
     }
     queue.enqueue({ objectName, record: result.record as Record<string, unknown>, enqueuedAt: now });
-    if (autoFlush && queue.length >= o.flushAt) backgroundFlush();
+    if (autoFlush && queue.length >= o.flushAt) scheduler.kick('threshold');
     return true;
   };
 
@@ -229,25 +233,28 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     trackReaction: (record) => void track('players_offers', record),
   });
 
-  // Automatic uploads: a timer, a threshold, and once at start for records left by earlier visits.
-  let backgroundRunning = false;
-  const backgroundFlush = (): void => {
-    if (backgroundRunning || queue.length === 0 || uploader.paused) return;
-    backgroundRunning = true;
-    uploader
-      .flush()
-      .catch((error: unknown) => emitError(toTpError(error)))
-      .finally(() => {
-        backgroundRunning = false;
-      });
-  };
-  const timer = autoFlush ? setInterval(backgroundFlush, o.flushIntervalMs) : undefined;
+  // Automatic uploads: a timer, a threshold, at start for records left by earlier visits, and at
+  // once when the browser comes back online; retries wait for the backoff schedule.
+  const scheduler = new UploadScheduler({
+    run: () => uploader.flush(),
+    policy: o.retry,
+    isOnline,
+    isPaused: () => uploader.paused !== undefined,
+    hasWork: () => queue.length > 0,
+    onFailure: emitError,
+    onRetry: () => {
+      retried += 1;
+    },
+  });
+  const timer = autoFlush ? setInterval(() => scheduler.kick('timer'), o.flushIntervalMs) : undefined;
   // In Node the timer must not keep a finished script alive.
   (timer as { unref?: () => void } | undefined)?.unref?.();
-  if (autoFlush) void queue.settled().then(backgroundFlush);
-  const stopLifecycle = o.flushOnHide
-    ? watchPageLifecycle({ hidden: () => uploader.unload(false), unload: () => uploader.unload(true) })
-    : () => undefined;
+  if (autoFlush) void queue.settled().then(() => scheduler.kick('start'));
+  const stopConnectivity = autoFlush ? watchConnectivity(() => scheduler.kick('online')) : () => undefined;
+  const unload = (includeUnstored: boolean): void => {
+    if (isOnline()) uploader.unload(includeUnstored);
+  };
+  const stopLifecycle = o.flushOnHide ? watchPageLifecycle({ hidden: () => unload(false), unload: () => unload(true) }) : () => undefined;
 
   return {
     get playerSlug() {
@@ -257,7 +264,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
       player = checkOption('playerSlug', slug);
     },
     track,
-    flush: () => uploader.flush(),
+    flush: () => scheduler.flushNow<FlushResult>(),
     on(event, listener) {
       emitter.on(event, listener as never);
       return () => void emitter.off(event, listener as never);
@@ -292,6 +299,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
       inFlight: uploader.inFlightCount,
       delivered,
       batches,
+      retried,
       invalid,
       deadLettered,
       storage: queue.storageKind,
@@ -300,6 +308,8 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     offers,
     async shutdown() {
       if (timer !== undefined) clearInterval(timer);
+      scheduler.stop();
+      stopConnectivity();
       stopLifecycle();
       ui?.close();
       try {

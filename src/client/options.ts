@@ -4,7 +4,7 @@
  * @module
  */
 import { ConfigError } from '../errors/index.js';
-import type { Compression } from '../delivery/index.js';
+import { DEFAULT_RETRY, type Compression, type RetryPolicy } from '../delivery/index.js';
 import { DEFAULT_MAX_RECORD_BYTES } from '../records/size.js';
 import type { PlatformStore } from '../internal/env.js';
 import type { UiAdapter } from '../ui/types.js';
@@ -52,6 +52,12 @@ export interface ClientOptions {
   maxRecordBytes?: number;
   /** Time limit of one HTTP request, in milliseconds. @default 30000 */
   requestTimeoutMs?: number;
+  /**
+   * Backoff after a retryable failure (no answer, time-out, 5xx, 408, 429): attempt n waits a
+   * random time in [0, min(capMs, baseMs × factor^n)) milliseconds, or the answer's `Retry-After`.
+   * @default { baseMs: 1000, factor: 2, capMs: 300000 }
+   */
+  retry?: Partial<RetryPolicy>;
   /** Upload with `fetch(…, { keepalive: true })` when the page is hidden or unloaded. @default true */
   flushOnHide?: boolean;
   /** The `fetch` to use. @default globalThis.fetch */
@@ -90,7 +96,7 @@ export interface ClientOptions {
 }
 
 /** Options with defaults applied (those that have one). */
-export type ResolvedOptions = Required<Omit<ClientOptions, OptionalKeys>> & Pick<ClientOptions, OptionalKeys>;
+export type ResolvedOptions = Required<Omit<ClientOptions, OptionalKeys | 'retry'>> & Pick<ClientOptions, OptionalKeys> & { retry: RetryPolicy };
 type OptionalKeys = 'playerSlug' | 'ui' | 'deviceId' | 'region' | 'appVersion' | 'language' | 'store' | 'storage';
 
 /** A check and the words of its error message ("expected …"). */
@@ -121,6 +127,7 @@ const RULES: Readonly<Record<keyof ClientOptions, Rule>> = {
   maxBatchRecords: [isCount, 'an integer >= 1'],
   maxRecordBytes: [isCount, 'an integer number of bytes >= 1'],
   requestTimeoutMs: [isPositive, 'a number of milliseconds > 0'],
+  retry: [isRetryPolicy, '{ baseMs > 0, factor >= 1, capMs >= baseMs } (any of them)'],
   flushOnHide: BOOLEAN,
   fetch: [isFunction, 'a function'],
   ui: [(v) => v === null || (typeof v === 'object' && isFunction((v as UiAdapter).present) && isFunction((v as UiAdapter).close)), 'a UI adapter with present() and close(), or null'],
@@ -179,12 +186,19 @@ export function resolveOptions(input: ClientOptions): ResolvedOptions {
     validForUnitMs: 1000,
     now: () => Date.now(),
     ...given,
+    retry: { ...DEFAULT_RETRY, ...given.retry },
     fetch: given.fetch ?? globalFetch(),
     baseUrl: new URL(input.baseUrl).href.replace(/\/+$/, ''),
     clientKey: input.clientKey,
     authMode: input.authMode,
     region: given.region?.toUpperCase(),
   };
+}
+
+function isRetryPolicy(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const { baseMs = DEFAULT_RETRY.baseMs, factor = DEFAULT_RETRY.factor, capMs = DEFAULT_RETRY.capMs, ...rest } = value as Partial<RetryPolicy>;
+  return Object.keys(rest).length === 0 && isPositive(baseMs) && isPositive(factor) && factor >= 1 && isPositive(capMs) && capMs >= baseMs;
 }
 
 function isBaseUrl(value: unknown): boolean {

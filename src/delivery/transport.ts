@@ -8,6 +8,7 @@
  */
 import { NetworkError, ProtocolError, ServiceError, type Endpoint } from '../errors/index.js';
 import { formatUtcDateTime } from '../internal/time.js';
+import { parseRetryAfter } from './backoff.js';
 import type { EncodedBody } from './encode.js';
 
 /** The credentials every write carries (spec: Authentication). */
@@ -112,7 +113,7 @@ function readEnvelope(endpoint: Endpoint, response: Response, text: string): Env
   const envelope = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : undefined;
   if (response.status !== 200) {
     const reason = typeof envelope?.reason === 'string' ? envelope.reason : response.statusText || 'HTTP error';
-    throw new ServiceError(endpoint, response.status, reason);
+    throw new ServiceError(endpoint, response.status, reason, parseRetryAfter(response.headers.get('Retry-After'), Date.now()));
   }
   if (!envelope) throw new ProtocolError(endpoint, text === '' ? 'empty body' : 'body is not JSON');
   if (envelope.status !== 200) throw new ProtocolError(endpoint, `status is ${JSON.stringify(envelope.status)}, not 200`);

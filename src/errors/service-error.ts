@@ -17,14 +17,17 @@ export class ServiceError extends TpError {
   readonly retryable: boolean;
   /** Which endpoint answered. */
   readonly endpoint: Endpoint;
+  /** The answer's `Retry-After`, in milliseconds, when it had a readable one. */
+  readonly retryAfterMs: number | undefined;
 
-  constructor(endpoint: Endpoint, status: number, reason: string) {
+  constructor(endpoint: Endpoint, status: number, reason: string, retryAfterMs?: number) {
     super('service', `${endpoint} request failed: ${status} ${reason}`);
     this.name = 'ServiceError';
     this.endpoint = endpoint;
     this.status = status;
     this.reason = reason;
     this.retryable = isRetryableStatus(status);
+    this.retryAfterMs = retryAfterMs;
   }
 }
 

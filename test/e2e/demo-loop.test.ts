@@ -10,23 +10,24 @@ import { openDemo, serviceUploads, useDemoInChromium, type ServiceUpload } from 
 
 const harness = useDemoInChromium();
 
-/** Entries in the SDK's IndexedDB queue, read with the raw IndexedDB API. */
-function storedInIndexedDb(page: Page): Promise<number> {
+/** Entries of run `run` in the SDK's IndexedDB queue, read with the raw IndexedDB API. */
+function storedInIndexedDb(page: Page, run: string): Promise<number> {
   return page.evaluate(
-    () =>
+    (run) =>
       new Promise<number>((resolve, reject) => {
         const open = indexedDB.open('tp-web-sdk/default/queue');
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
           if (!db.objectStoreNames.contains('entries')) return resolve(0);
-          const count = db.transaction('entries').objectStore('entries').count();
-          count.onsuccess = () => {
-            resolve(count.result);
+          const all = db.transaction('entries').objectStore('entries').getAll();
+          all.onsuccess = () => {
+            resolve((all.result as Array<{ record?: { e2e_run?: string } }>).filter((e) => e.record?.e2e_run === run).length);
             db.close();
           };
         };
       }),
+    run,
   );
 }
 
@@ -49,13 +50,12 @@ describe('demo in Chromium', () => {
     const player = `e2e-reload-${randomUUID().slice(0, 8)}`;
     const run = randomUUID();
     await openDemo(page, stack, { player, flushIntervalMs: '0' });
-    const baseline = await storedInIndexedDb(page);
 
     await page.evaluate((run) => {
       const { tp } = (window as unknown as { demo: { tp: { track: (k: string, r: object) => boolean } } }).demo;
       for (let n = 0; n < 50; n++) tp.track('characters_stages', { character_slug: 'knight', stage_slug: `stage_${n}`, e2e_run: run, n });
     }, run);
-    await expect.poll(() => storedInIndexedDb(page)).toBe(baseline + 50);
+    await expect.poll(() => storedInIndexedDb(page, run)).toBe(50);
 
     await page.reload();
     await page.waitForSelector('body[data-ready="true"]');

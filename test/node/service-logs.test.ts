@@ -85,6 +85,6 @@ describe('POST /logs: accepted bodies', () => {
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('access-control-allow-headers')!.toLowerCase()).toContain('tpclientkey');
-    expect(response.headers.get('access-control-expose-headers')).toBe('Date');
+    expect(response.headers.get('access-control-expose-headers')).toBe('Date,Retry-After');
   });
 });

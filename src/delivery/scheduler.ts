@@ -1,0 +1,117 @@
+/**
+ * When background uploads run: on the flush timer, when the queue reaches `flushAt`, at start,
+ * and at once when the browser comes back online. After a retryable failure (no answer, time-out,
+ * 5xx, 408, 429, a 200 that is not the envelope) it waits `Retry-After` or the backoff schedule
+ * before the next attempt; timer ticks in between do not hammer the service. It does nothing while
+ * offline, while uploads are paused (403), or with nothing queued.
+ *
+ * @module
+ */
+import { NetworkError, toTpError, type TpError } from '../errors/index.js';
+import { backoffDelay, type RetryPolicy } from './backoff.js';
+
+export interface SchedulerOptions {
+  /** One upload pass (the uploader's flush). */
+  readonly run: () => Promise<unknown>;
+  readonly policy: RetryPolicy;
+  readonly isOnline: () => boolean;
+  readonly isPaused: () => boolean;
+  /** Whether there is anything to upload. */
+  readonly hasWork: () => boolean;
+  /** A background attempt failed; `retryInMs` is when the next one runs (undefined: not scheduled). */
+  readonly onFailure: (error: TpError, retryInMs: number | undefined) => void;
+  /** A retry attempt is starting. */
+  readonly onRetry: () => void;
+  /** Returns a number in [0, 1). @default Math.random */
+  readonly random?: () => number;
+}
+
+/** What set off a background upload. */
+export type Trigger = 'timer' | 'threshold' | 'start' | 'online' | 'retry';
+
+export class UploadScheduler {
+  readonly #options: SchedulerOptions;
+  #failures = 0;
+  #retryTimer: ReturnType<typeof setTimeout> | undefined;
+  #running: Promise<unknown> | undefined;
+  #stopped = false;
+
+  constructor(options: SchedulerOptions) {
+    this.#options = options;
+  }
+
+  /** Consecutive failed attempts (0 after a success). */
+  get failures(): number {
+    return this.#failures;
+  }
+
+  /** True while a retry is waiting for its time. */
+  get waiting(): boolean {
+    return this.#retryTimer !== undefined;
+  }
+
+  /** Starts a background upload now, unless one of the reasons to wait holds. */
+  kick(trigger: Trigger): void {
+    const o = this.#options;
+    if (this.#stopped || this.#running || !o.isOnline() || o.isPaused() || !o.hasWork()) return;
+    // A waiting retry is not cut short by the timer or the threshold; coming online is news.
+    if (this.#retryTimer !== undefined && trigger !== 'online' && trigger !== 'retry') return;
+    this.#clearRetry();
+    void this.#attempt(true).catch(() => undefined);
+  }
+
+  /**
+   * An explicit upload (`flush()`): runs now even while a retry waits, rejects to the caller
+   * instead of emitting, and updates the backoff like a background attempt. Rejects with a
+   * `NetworkError` at once while offline.
+   */
+  flushNow<T>(): Promise<T> {
+    if (!this.#options.isOnline()) return Promise.reject(new NetworkError('logs', new Error('the browser is offline')));
+    this.#clearRetry();
+    return this.#attempt(false) as Promise<T>;
+  }
+
+  /** Stops scheduling (shutdown). */
+  stop(): void {
+    this.#stopped = true;
+    this.#clearRetry();
+  }
+
+  #attempt(background: boolean): Promise<unknown> {
+    const run = (this.#running ?? Promise.resolve()).then(() => this.#options.run());
+    const tracked = run.then(
+      () => {
+        this.#failures = 0;
+      },
+      (error: unknown) => {
+        const e = toTpError(error);
+        const retryInMs = this.#scheduleRetry(e);
+        if (background) this.#options.onFailure(e, retryInMs);
+      },
+    );
+    this.#running = tracked;
+    void tracked.finally(() => {
+      if (this.#running === tracked) this.#running = undefined;
+    });
+    return run;
+  }
+
+  #scheduleRetry(error: TpError): number | undefined {
+    if (this.#stopped || (error as { retryable?: boolean }).retryable !== true || this.#options.isPaused()) return undefined;
+    const retryAfter = (error as { retryAfterMs?: number }).retryAfterMs;
+    const delay = retryAfter ?? backoffDelay(this.#failures, this.#options.policy, this.#options.random);
+    this.#failures += 1;
+    this.#clearRetry();
+    this.#retryTimer = setTimeout(() => {
+      this.#retryTimer = undefined;
+      this.#options.onRetry();
+      this.kick('retry');
+    }, delay);
+    return delay;
+  }
+
+  #clearRetry(): void {
+    if (this.#retryTimer !== undefined) clearTimeout(this.#retryTimer);
+    this.#retryTimer = undefined;
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * The background upload schedule, with fake timers: backoff between failures, Retry-After,
+ * nothing while paused or offline, and at once when back online.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NetworkError, ServiceError, type TpError } from '../../../src/errors/index.js';
+import { UploadScheduler } from '../../../src/delivery/index.js';
+
+interface World {
+  online: boolean;
+  paused: boolean;
+  answers: Array<'ok' | TpError>;
+  runs: number[];
+  failures: Array<[string, number | undefined]>;
+  retries: number;
+}
+
+function setup(answers: World['answers']) {
+  const world: World = { online: true, paused: false, answers, runs: [], failures: [], retries: 0 };
+  const scheduler = new UploadScheduler({
+    run: async () => {
+      world.runs.push(Date.now());
+      const answer = world.answers.shift() ?? 'ok';
+      if (answer !== 'ok') throw answer;
+    },
+    policy: { baseMs: 1000, factor: 2, capMs: 60_000 },
+    isOnline: () => world.online,
+    isPaused: () => world.paused,
+    hasWork: () => true,
+    onFailure: (e, retryIn) => world.failures.push([e.message, retryIn]),
+    onRetry: () => {
+      world.retries += 1;
+    },
+    random: () => 0.5,
+  });
+  return { world, scheduler };
+}
+
+const offlineError = () => new NetworkError('logs', new TypeError('Failed to fetch'));
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(0);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('UploadScheduler', () => {
+  it('retries a failing upload on the backoff schedule (half the window with random 0.5), then stops after success', async () => {
+    const { world, scheduler } = setup([offlineError(), offlineError(), offlineError()]);
+    scheduler.kick('timer');
+    await vi.runAllTimersAsync();
+    expect(world.runs).toEqual([0, 500, 1500, 3500]);
+    expect(world.failures.map(([, r]) => r)).toEqual([500, 1000, 2000]);
+    expect(world.retries).toBe(3);
+    expect(scheduler.failures).toBe(0);
+    expect(scheduler.waiting).toBe(false);
+  });
+
+  it('timer ticks and the threshold do not cut a waiting retry short', async () => {
+    const { world, scheduler } = setup([offlineError()]);
+    scheduler.kick('timer');
+    await vi.advanceTimersByTimeAsync(100);
+    scheduler.kick('timer');
+    scheduler.kick('threshold');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(world.runs).toEqual([0]);
+    await vi.advanceTimersByTimeAsync(400);
+    expect(world.runs).toEqual([0, 500]);
+  });
+
+  it('honours Retry-After instead of the backoff', async () => {
+    const { world, scheduler } = setup([new ServiceError('logs', 503, 'Service Unavailable', 7000)]);
+    scheduler.kick('timer');
+    await vi.advanceTimersByTimeAsync(6999);
+    expect(world.runs).toEqual([0]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(world.runs).toEqual([0, 7000]);
+  });
+
+  it('does not retry what cannot succeed: a 400, or a 403 that paused uploads', async () => {
+    const { world, scheduler } = setup([new ServiceError('logs', 400, 'Missing Body')]);
+    scheduler.kick('timer');
+    await vi.runAllTimersAsync();
+    expect(world.runs).toHaveLength(1);
+    expect(scheduler.waiting).toBe(false);
+
+    const paused = setup([new ServiceError('logs', 403, 'Invalid TPClientKey')]);
+    paused.scheduler.kick('timer');
+    await vi.advanceTimersByTimeAsync(0);
+    paused.world.paused = true;
+    paused.scheduler.kick('timer');
+    await vi.runAllTimersAsync();
+    expect(paused.world.runs).toHaveLength(1);
+    paused.world.paused = false; // setClientKey()
+    paused.scheduler.kick('timer');
+    await vi.runAllTimersAsync();
+    expect(paused.world.runs).toHaveLength(2);
+  });
+
+  it('does nothing while offline, and uploads at once when the browser is back online', async () => {
+    const { world, scheduler } = setup([offlineError()]);
+    scheduler.kick('timer'); // fails: a retry waits 500 ms
+    await vi.advanceTimersByTimeAsync(10);
+    world.online = false;
+    await vi.advanceTimersByTimeAsync(60_000); // the retry fires, but offline it does not run
+    expect(world.runs).toEqual([0]);
+    await expect(scheduler.flushNow()).rejects.toMatchObject({ name: 'NetworkError', message: /offline/ });
+    expect(world.runs).toEqual([0]);
+    vi.setSystemTime(90_000);
+    world.online = true;
+    scheduler.kick('online');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(world.runs).toEqual([0, 90_000]);
+  });
+
+  it('an explicit flush runs at once even while a retry waits, and rejects to its caller', async () => {
+    const { world, scheduler } = setup([offlineError(), offlineError()]);
+    scheduler.kick('timer');
+    await vi.advanceTimersByTimeAsync(10);
+    await expect(scheduler.flushNow()).rejects.toMatchObject({ name: 'NetworkError' });
+    expect(world.runs).toEqual([0, 10]);
+    expect(world.failures).toHaveLength(1); // the explicit failure went to the caller, not to onFailure
+    expect(scheduler.waiting).toBe(true);
+    await expect(scheduler.flushNow()).resolves.toBeUndefined();
+    expect(scheduler.failures).toBe(0);
+    expect(scheduler.waiting).toBe(false);
+  });
+});
