@@ -170,6 +170,8 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     transport,
     compression: o.compression,
     maxBatchRecords: o.maxBatchRecords,
+    maxBatchBytes: o.maxBatchBytes,
+    maxBatchCompressedBytes: o.maxBatchCompressedBytes,
     keepaliveBudgetBytes: 60 * 1024,
     onDelivered: (info) => {
       delivered += info.records;
@@ -215,7 +217,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
       emitter.emit('invalid', result.error);
       return false;
     }
-    queue.enqueue({ objectName, record: result.record as Record<string, unknown>, enqueuedAt: now });
+    queue.enqueue({ objectName, record: result.record as Record<string, unknown>, enqueuedAt: now, bytes: result.bytes });
     if (autoFlush && queue.length >= o.flushAt) scheduler.kick('threshold');
     return true;
   };

@@ -45,6 +45,13 @@ export interface ClientOptions {
   flushAt?: number;
   /** Most records in one POST /logs request. @default 500 */
   maxBatchRecords?: number;
+  /** Most bytes of JSON in one POST /logs request, before compression. @default 1048576 (1 MiB) */
+  maxBatchBytes?: number;
+  /**
+   * Most bytes in one POST /logs body as sent (after gzip); a larger batch is split.
+   * @default 262144 (256 KiB)
+   */
+  maxBatchCompressedBytes?: number;
   /**
    * Largest record `track` accepts, in bytes of JSON (strings counted as UTF-8). A larger record
    * is rejected as invalid. @default 16384
@@ -125,6 +132,8 @@ const RULES: Readonly<Record<keyof ClientOptions, Rule>> = {
   flushIntervalMs: [isNonNegative, 'a number of milliseconds >= 0'],
   flushAt: [isCount, 'an integer >= 1'],
   maxBatchRecords: [isCount, 'an integer >= 1'],
+  maxBatchBytes: [isCount, 'an integer number of bytes >= 1'],
+  maxBatchCompressedBytes: [isCount, 'an integer number of bytes >= 1'],
   maxRecordBytes: [isCount, 'an integer number of bytes >= 1'],
   requestTimeoutMs: [isPositive, 'a number of milliseconds > 0'],
   retry: [isRetryPolicy, '{ baseMs > 0, factor >= 1, capMs >= baseMs } (any of them)'],
@@ -176,6 +185,8 @@ export function resolveOptions(input: ClientOptions): ResolvedOptions {
     flushIntervalMs: 10_000,
     flushAt: 50,
     maxBatchRecords: 500,
+    maxBatchBytes: 1_048_576,
+    maxBatchCompressedBytes: 262_144,
     maxRecordBytes: DEFAULT_MAX_RECORD_BYTES,
     requestTimeoutMs: 30_000,
     flushOnHide: true,

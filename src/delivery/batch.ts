@@ -5,6 +5,7 @@
  */
 import type { ObjectName } from '../records/index.js';
 import type { QueueEntry } from '../queue/index.js';
+import { jsonBytes } from '../records/index.js';
 
 /** A POST /logs body. Every key is optional; arrays keep the order records were tracked in. */
 export type LogsBody = { [K in ObjectName]?: Array<Readonly<Record<string, unknown>>> };
@@ -16,4 +17,27 @@ export function buildLogsBody(entries: readonly QueueEntry[]): LogsBody {
     (body[objectName] ??= []).push(record);
   }
   return body;
+}
+
+/** Bounds of one POST /logs request. */
+export interface BatchLimits {
+  readonly maxRecords: number;
+  /** JSON bytes before compression. */
+  readonly maxBytes: number;
+}
+
+/**
+ * The longest prefix of `entries` (oldest first) within the limits; at least one entry, so a
+ * record larger than `maxBytes` still travels, alone.
+ */
+export function takeBatch<T extends QueueEntry>(entries: readonly T[], limits: BatchLimits): T[] {
+  let bytes = 0;
+  let count = 0;
+  for (const entry of entries) {
+    if (count >= limits.maxRecords) break;
+    bytes += entry.bytes ?? jsonBytes(entry.record);
+    if (count > 0 && bytes > limits.maxBytes) break;
+    count += 1;
+  }
+  return entries.slice(0, count);
 }

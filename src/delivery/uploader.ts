@@ -18,7 +18,7 @@ import {
   type RecordQueue,
   type StoredEntry,
 } from '../queue/index.js';
-import { buildLogsBody } from './batch.js';
+import { buildLogsBody, takeBatch } from './batch.js';
 import { encodeLogsBody, type Compression, type EncodedBody } from './encode.js';
 import type { Transport } from './transport.js';
 
@@ -65,6 +65,10 @@ export interface UploaderOptions {
   readonly transport: Transport;
   readonly compression: Compression;
   readonly maxBatchRecords: number;
+  /** JSON bytes of one request before compression. */
+  readonly maxBatchBytes: number;
+  /** Bytes of one request body as sent; a larger encoded batch is split in halves. */
+  readonly maxBatchCompressedBytes: number;
   /** Body budget of the keepalive upload, in bytes (browsers allow 64 KiB in flight in total). */
   readonly keepaliveBudgetBytes: number;
   readonly onDelivered: (info: DeliveryInfo) => void;
@@ -160,10 +164,8 @@ export class Uploader {
 
   async #drain(target: string | undefined): Promise<FlushResult> {
     const { queue, maxBatchRecords } = this.#options;
-    let records = 0;
-    let batches = 0;
-    let deadLettered = 0;
-    if (target === undefined) return { records, batches, deadLettered };
+    const total = { records: 0, batches: 0, deadLettered: 0 };
+    if (target === undefined) return total;
     for (;;) {
       const peeked = await queue.peek(maxBatchRecords + this.#inFlight.size);
       const due = peeked.filter((e) => e.key <= target && !this.#inFlight.has(e.key));
@@ -173,33 +175,58 @@ export class Uploader {
           const problem = this.#options.checkEntry(entry)!;
           await this.#putAside([entry], { code: 'corrupt', reason: problem }, new StorageError('read', new Error(`corrupt entry: ${problem}`)));
         }
-        deadLettered += corrupt.length;
+        total.deadLettered += corrupt.length;
         continue;
       }
-      const batch = due.slice(0, maxBatchRecords);
+      const batch = takeBatch(due, { maxRecords: maxBatchRecords, maxBytes: this.#options.maxBatchBytes });
       if (batch.length === 0) {
-        if (peeked.every((e) => e.key > target)) return { records, batches, deadLettered };
+        if (peeked.every((e) => e.key > target)) return total;
         await this.#keepaliveDone; // only a keepalive upload holds due records now
         continue;
       }
-      const encoded = encodeLogsBody(buildLogsBody(batch), this.#options.compression);
-      try {
-        await this.#send(batch.map((e) => e.key), batch, encoded, false);
-        records += batch.length;
-        batches += 1;
-      } catch (error) {
-        if (!isTpError(error, 'service')) throw error;
-        const { status, reason } = error as ServiceError;
-        if (status === 403 && reason === 'Invalid TPClientKey') {
-          this.#paused = error as ServiceError;
-          this.#options.onPause(this.#paused);
-          throw error;
-        }
-        if (status !== 400) throw error;
-        await this.#putAside(batch, { code: 'service', status, reason }, error as ServiceError);
-        deadLettered += batch.length;
-      }
+      const done = await this.#deliver(batch);
+      total.records += done.records;
+      total.batches += done.batches;
+      total.deadLettered += done.deadLettered;
     }
+  }
+
+  /**
+   * Sends one batch. Split in halves (first half first, so order holds) when its encoded body is
+   * over `maxBatchCompressedBytes` or the service answers 413, down to single records; a single
+   * record answered 413, or any batch answered 400, goes to the dead-letter store. A 403
+   * `Invalid TPClientKey` pauses uploads; other failures are thrown.
+   */
+  async #deliver(batch: StoredEntry[]): Promise<FlushResult> {
+    const encoded = encodeLogsBody(buildLogsBody(batch), this.#options.compression);
+    if (encoded.bytes > this.#options.maxBatchCompressedBytes && batch.length > 1) return this.#deliverHalves(batch);
+    try {
+      await this.#send(batch.map((e) => e.key), batch, encoded, false);
+      return { records: batch.length, batches: 1, deadLettered: 0 };
+    } catch (error) {
+      if (!isTpError(error, 'service')) throw error;
+      const e = error as ServiceError;
+      if (e.status === 413 && batch.length > 1) return this.#deliverHalves(batch);
+      if (e.status === 403 && e.reason === 'Invalid TPClientKey') {
+        this.#paused = e;
+        this.#options.onPause(e);
+        throw e;
+      }
+      if (e.status !== 400 && e.status !== 413) throw e;
+      await this.#putAside(batch, { code: 'service', status: e.status, reason: e.reason }, e);
+      return { records: 0, batches: 0, deadLettered: batch.length };
+    }
+  }
+
+  async #deliverHalves(batch: StoredEntry[]): Promise<FlushResult> {
+    const middle = Math.ceil(batch.length / 2);
+    const first = await this.#deliver(batch.slice(0, middle));
+    const second = await this.#deliver(batch.slice(middle));
+    return {
+      records: first.records + second.records,
+      batches: first.batches + second.batches,
+      deadLettered: first.deadLettered + second.deadLettered,
+    };
   }
 
   /** Moves entries to the dead-letter store, then out of the queue (a crash in between keeps both copies). */

@@ -28,7 +28,7 @@ export function createIndexedDbStore(dbName: string): QueueStore {
       return setMany(
         entries.map((e): [IDBValidKey, QueueEntry] => [
           e.key,
-          { objectName: e.objectName, record: e.record, enqueuedAt: e.enqueuedAt },
+          { objectName: e.objectName, record: e.record, enqueuedAt: e.enqueuedAt, bytes: e.bytes },
         ]),
         store,
       );

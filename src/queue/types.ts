@@ -12,6 +12,8 @@ export interface QueueEntry {
   readonly record: Readonly<Record<string, unknown>>;
   /** When `track` accepted it, in milliseconds since the epoch (local clock). */
   readonly enqueuedAt: number;
+  /** The record's size as JSON, in bytes (absent on entries stored by older versions). */
+  readonly bytes?: number;
 }
 
 /** A queue entry with its storage key. Keys sort in the order the entries were queued. */

@@ -15,19 +15,20 @@ export function jsonBytes(value: unknown, limit = Infinity): number {
   if (typeof value === 'number') return String(value).length;
   if (typeof value === 'boolean') return value ? 4 : 5;
   if (value === null || typeof value !== 'object') return 4;
-  let n = 2;
+  // Brackets, plus one comma between members: `[a,b]`, `{"k":v,"l":w}`.
+  let n = 1;
   if (Array.isArray(value)) {
     for (const item of value) {
       n += jsonBytes(item, limit) + 1;
       if (n > limit) return n;
     }
-    return n;
+    return Math.max(2, n);
   }
   for (const key of Object.keys(value)) {
     n += utf8Length(key) + 4 + jsonBytes((value as Record<string, unknown>)[key], limit);
     if (n > limit) return n;
   }
-  return n;
+  return Math.max(2, n);
 }
 
 function utf8Length(s: string): number {

@@ -11,7 +11,7 @@ import { DEFAULT_MAX_RECORD_BYTES, jsonBytes } from './size.js';
 
 /** The outcome of {@link validateRecord}. */
 export type ValidationResult<K extends ObjectName> =
-  | { readonly ok: true; readonly record: RecordOf<K> }
+  | { readonly ok: true; readonly record: RecordOf<K>; /** Its size as JSON, in bytes. */ readonly bytes: number }
   | { readonly ok: false; readonly error: ValidationError };
 
 /**
@@ -30,7 +30,7 @@ export function validateRecord<K extends ObjectName>(
   if (!result.success) return { ok: false, error: new ValidationError(objectName, toValidationIssues(result.error.issues, record)) };
   const bytes = jsonBytes(result.data, maxBytes);
   if (bytes > maxBytes) return fail(objectName, '', `is larger than ${maxBytes} bytes as JSON (maxRecordBytes)`, 'too_big');
-  return { ok: true, record: result.data as RecordOf<K> };
+  return { ok: true, record: result.data as RecordOf<K>, bytes };
 }
 
 function fail(objectName: string, path: string, message: string, code: string): { ok: false; error: ValidationError } {

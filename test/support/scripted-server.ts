@@ -4,6 +4,7 @@
  * cannot be made to produce on cue.
  */
 import { createServer, type IncomingMessage } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 
 export interface ScriptedAnswer {
@@ -22,13 +23,32 @@ export interface ScriptedServer {
 
 const SUCCESS = { status: 200, reason: 'OK', data: { default: {}, cache: {} } };
 
-export async function startScriptedServer(script: ScriptedAnswer[]): Promise<ScriptedServer> {
+/** The records of a POST /logs body, decoded (gzip or JSON), or undefined for another request. */
+export function decodeLogs(body: Buffer): Record<string, unknown[]> | undefined {
+  if (body.length === 0) return undefined;
+  try {
+    const text = body[0] === 0x1f && body[1] === 0x8b ? gunzipSync(body).toString('utf8') : body.toString('utf8');
+    return JSON.parse(text) as Record<string, unknown[]>;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * @param script answers given in order, then the success envelope
+ * @param decide consulted first for each request with its decoded records: an answer, or
+ *   undefined to use the script
+ */
+export async function startScriptedServer(
+  script: ScriptedAnswer[],
+  decide?: (records: Record<string, unknown[]> | undefined) => ScriptedAnswer | undefined,
+): Promise<ScriptedServer> {
   const queue = [...script];
   const requests: Buffer[] = [];
   const server = createServer(async (req, res) => {
     const body = await readBody(req);
     requests.push(body);
-    const answer = queue.shift() ?? { status: 200, body: SUCCESS };
+    const answer = decide?.(decodeLogs(body)) ?? queue.shift() ?? { status: 200, body: SUCCESS };
     const raw = typeof answer.body === 'string' || answer.body instanceof Uint8Array ? answer.body : JSON.stringify(answer.body);
     res.writeHead(answer.status, { 'Content-Type': 'application/json' }).end(raw);
   });

@@ -27,7 +27,7 @@ describe('records generated from each kind’s fields', () => {
     fc.assert(
       fc.property(anyRecord, ({ name, record }) => {
         const result = validateRecord(name, record);
-        expect(result).toEqual({ ok: true, record });
+        expect(result).toEqual({ ok: true, record, bytes: expect.any(Number) });
       }),
       { numRuns: 2000 },
     );

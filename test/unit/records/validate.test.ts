@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OBJECT_GROUPS, OBJECT_NAMES, enrichRecord, validateRecord } from '../../../src/records/index.js';
+import { OBJECT_GROUPS, OBJECT_NAMES, enrichRecord, jsonBytes, validateRecord } from '../../../src/records/index.js';
 import * as spec from '../../fixtures/spec-samples.js';
 
 describe('object names', () => {
@@ -19,12 +19,12 @@ describe('validateRecord on the spec shapes', () => {
     ['players_offers', spec.playersOffers],
   ] as const)('accepts %s', (name, record) => {
     const result = validateRecord(name, record);
-    expect(result).toEqual({ ok: true, record });
+    expect(result).toEqual({ ok: true, record, bytes: expect.any(Number) });
   });
 
   it('accepts the fields a kind defines, and extra scalar fields on kinds the spec does not detail', () => {
     const record = { player_slug: 'p-1', character_slug: 'c-1', stage_slug: 's1', event_timestamp: spec.NOW_S, difficulty: 'hard', tags: ['a', 1] };
-    expect(validateRecord('characters_stages', record)).toEqual({ ok: true, record });
+    expect(validateRecord('characters_stages', record)).toEqual({ ok: true, record, bytes: JSON.stringify(record).length });
   });
 });
 
@@ -120,5 +120,13 @@ describe('enrichRecord', () => {
 
   it('adds no device fields to other kinds', () => {
     expect(Object.keys(enrichRecord('characters_purchases', {}, ctx) as object).sort()).toEqual(['event_timestamp', 'player_slug']);
+  });
+});
+
+describe('jsonBytes', () => {
+  it('is the UTF-8 length of JSON.stringify for records without escapes', () => {
+    for (const value of [{}, [], { a: 1 }, [1, 'b', null, true], { k: '황금 검 😀', list: [1.5, -2, false], nested: { x: 'é' } }]) {
+      expect(jsonBytes(value)).toBe(new TextEncoder().encode(JSON.stringify(value)).length);
+    }
   });
 });
