@@ -27,6 +27,7 @@ import {
 import { enrichRecord, isObjectName, validateRecord, type ObjectName, type RecordInput } from '../records/index.js';
 import type { UiAdapter } from '../ui/types.js';
 import { isOnline, watchConnectivity } from './connectivity.js';
+import { electLeader, openTabChannel, soleLeader, TabCoordinator } from '../tabs/index.js';
 import { loadDeviceId } from './device-id.js';
 import { checkOption, resolveOptions, type ClientOptions } from './options.js';
 import { watchPageLifecycle } from './page-lifecycle.js';
@@ -49,6 +50,8 @@ export interface ClientStats {
   readonly deadLettered: number;
   /** Where the queue lives now. */
   readonly storage: 'indexeddb' | 'memory';
+  /** True when this tab is the one that uploads for every tab of the game (docs/decisions.md, "Many tabs"). */
+  readonly leader: boolean;
   /** Why uploads are paused (`invalid-client-key` after a 403 `Invalid TPClientKey`), or undefined. */
   readonly paused: 'invalid-client-key' | undefined;
 }
@@ -86,7 +89,8 @@ export interface TpClient {
    */
   track<K extends ObjectName>(objectName: K, record: RecordInput<K>): boolean;
   /**
-   * Uploads everything queued before the call. Resolves `{ records, batches, deadLettered }` when
+   * Uploads everything queued before the call, in this tab and in the game's other tabs (the tab
+   * that uploads for all does it). Resolves `{ records, batches, deadLettered }` when
    * each record was accepted, or put aside in the dead-letter store (the service answered 400 to
    * its batch: a request the SDK built is a bug, so it is not resent; an `error` and a
    * `dead-letter` event fire, and the rest keeps flowing). Rejects with the typed error of the
@@ -151,13 +155,20 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     region: o.region ?? regionFromLanguages(browserLanguages()),
   };
 
+  const tabId = randomId().replace(/-/g, '').slice(0, 8);
   const queue = new RecordQueue({
     store: useIndexedDb ? createIndexedDbStore(`${dbPrefix}/queue`) : createMemoryStore(),
-    tabId: randomId().replace(/-/g, '').slice(0, 8),
+    tabId,
     clock: o.now,
     onStorageError: emitError,
     onLengthChange: (queued) => void emitter.emit('queue', { queued }),
+    onWritten: () => tabs.written(),
   });
+  // Tabs sharing the IndexedDB queue elect one uploader (docs/decisions.md, "Many tabs").
+  const leadership = useIndexedDb
+    ? electLeader(`${dbPrefix}/upload`, tabId, (browserNavigator() as { locks?: LockManager } | undefined)?.locks, `${dbPrefix}/lease`)
+    : soleLeader();
+  let othersWrote = false;
   const transport = new Transport({
     baseUrl: o.baseUrl,
     fetch: o.fetch,
@@ -190,6 +201,26 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     onPause: (error) => void emitter.emit('paused', { reason: 'invalid-client-key', error }),
     onStorageError: emitError,
     clock: o.now,
+    mayUpload: () => leadership.confirm(),
+  });
+
+  /** One upload pass by the leader: up to `target`, or (background) everything stored now. */
+  const upload = async (target: string | undefined): Promise<FlushResult> => {
+    othersWrote = false;
+    const result = await uploader.flush(target);
+    tabs.queued(await queue.refreshCount());
+    return result;
+  };
+  const tabs = new TabCoordinator({
+    leadership,
+    channel: openTabChannel(useIndexedDb ? dbPrefix : undefined),
+    upload,
+    onOthersWrote: () => {
+      othersWrote = true;
+    },
+    onQueued: (count) => queue.setCount(count),
+    timeoutMs: o.requestTimeoutMs * 2,
+    newId: randomId,
   });
 
   /** Records read back from storage are checked like new ones: a corrupt entry is put aside. */
@@ -238,11 +269,11 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
   // Automatic uploads: a timer, a threshold, at start for records left by earlier visits, and at
   // once when the browser comes back online; retries wait for the backoff schedule.
   const scheduler = new UploadScheduler({
-    run: () => uploader.flush(),
+    run: async () => upload(await queue.storeLastKey()),
     policy: o.retry,
     isOnline,
     isPaused: () => uploader.paused !== undefined,
-    hasWork: () => queue.length > 0,
+    hasWork: () => leadership.isLeader && (queue.length > 0 || othersWrote),
     onFailure: emitError,
     onRetry: () => {
       retried += 1;
@@ -251,11 +282,12 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
   const timer = autoFlush ? setInterval(() => scheduler.kick('timer'), o.flushIntervalMs) : undefined;
   // In Node the timer must not keep a finished script alive.
   (timer as { unref?: () => void } | undefined)?.unref?.();
-  if (autoFlush) void queue.settled().then(() => scheduler.kick('start'));
   const stopConnectivity = autoFlush ? watchConnectivity(() => scheduler.kick('online')) : () => undefined;
   const unload = (includeUnstored: boolean): void => {
-    if (isOnline()) uploader.unload(includeUnstored);
+    if (isOnline() && leadership.isLeader) uploader.unload(includeUnstored);
   };
+  // A tab that becomes leader uploads what earlier leaders and other tabs left.
+  if (autoFlush) leadership.onLeader(() => void queue.settled().then(() => scheduler.kick('start')));
   const stopLifecycle = o.flushOnHide ? watchPageLifecycle({ hidden: () => unload(false), unload: () => unload(true) }) : () => undefined;
 
   return {
@@ -266,7 +298,11 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
       player = checkOption('playerSlug', slug);
     },
     track,
-    flush: () => scheduler.flushNow<FlushResult>(),
+    flush: async () => {
+      // Everything queued before the call, in any tab: up to the store's last key now.
+      const target = await queue.storeLastKey();
+      return leadership.isLeader ? scheduler.flushNow<FlushResult>(() => upload(target)) : tabs.flush(target);
+    },
     on(event, listener) {
       emitter.on(event, listener as never);
       return () => void emitter.off(event, listener as never);
@@ -305,6 +341,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
       invalid,
       deadLettered,
       storage: queue.storageKind,
+      leader: leadership.isLeader,
       paused: uploader.paused ? 'invalid-client-key' : undefined,
     }),
     offers,
@@ -315,10 +352,11 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
       stopLifecycle();
       ui?.close();
       try {
-        await uploader.flush();
+        await (leadership.isLeader ? upload(queue.lastKey) : Promise.resolve());
       } catch (error) {
         emitError(toTpError(error));
       }
+      tabs.close();
       emitter.removeAllListeners();
     },
   };

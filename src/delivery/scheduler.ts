@@ -61,14 +61,14 @@ export class UploadScheduler {
   }
 
   /**
-   * An explicit upload (`flush()`): runs now even while a retry waits, rejects to the caller
-   * instead of emitting, and updates the backoff like a background attempt. Rejects with a
-   * `NetworkError` at once while offline.
+   * An explicit upload (`flush()`, or `run` in its place): runs now even while a retry waits,
+   * rejects to the caller instead of emitting, and updates the backoff like a background attempt.
+   * Rejects with a `NetworkError` at once while offline.
    */
-  flushNow<T>(): Promise<T> {
+  flushNow<T>(run: () => Promise<T> = this.#options.run as () => Promise<T>): Promise<T> {
     if (!this.#options.isOnline()) return Promise.reject(new NetworkError('logs', new Error('the browser is offline')));
     this.#clearRetry();
-    return this.#attempt(false) as Promise<T>;
+    return this.#attempt(false, run) as Promise<T>;
   }
 
   /** Stops scheduling (shutdown). */
@@ -77,8 +77,8 @@ export class UploadScheduler {
     this.#clearRetry();
   }
 
-  #attempt(background: boolean): Promise<unknown> {
-    const run = (this.#running ?? Promise.resolve()).then(() => this.#options.run());
+  #attempt(background: boolean, pass: () => Promise<unknown> = this.#options.run): Promise<unknown> {
+    const run = (this.#running ?? Promise.resolve()).then(pass);
     const tracked = run.then(
       () => {
         this.#failures = 0;

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { isTpError, StorageError, type ServiceError, type TpError } from '../errors/index.js';
+import { isTpError, StorageError, TpError, type ServiceError } from '../errors/index.js';
 import {
   createMemoryDeadLetterStore,
   type DeadLetterReason,
@@ -83,6 +83,8 @@ export interface UploaderOptions {
   readonly onStorageError: (error: StorageError) => void;
   /** Milliseconds since the epoch. */
   readonly clock: () => number;
+  /** Asked before every request: false when another tab has taken over uploading. */
+  readonly mayUpload: () => Promise<boolean>;
   /** A request is about to be sent. */
   readonly onUpload: (info: UploadInfo) => void;
   /** A keepalive upload failed (nobody awaits it). */
@@ -125,19 +127,21 @@ export class Uploader {
   }
 
   /**
-   * Uploads every record queued before the call. Resolves when each was accepted by the service or
+   * Uploads every record queued before the call (and, with `target`, every record up to that key,
+   * other tabs' included). Resolves when each was accepted by the service or
    * put aside in the dead-letter store (a 400 answer; corrupt in storage). Rejects with the first
    * other failure (`ServiceError`, `NetworkError`, `ProtocolError`), leaving that batch and
    * everything after it queued; while uploads are paused (403 `Invalid TPClientKey`), rejects at
    * once with that error.
    */
-  flush(): Promise<FlushResult> {
+  flush(target?: string): Promise<FlushResult> {
     const { queue } = this.#options;
     const settled = queue.settled();
     const run = this.#chain.then(async () => {
       if (this.#paused) throw this.#paused;
       await settled;
-      return this.#drain(queue.lastKey);
+      const own = queue.lastKey;
+      return this.#drain(target === undefined || (own !== undefined && own > target) ? own : target);
     });
     this.#chain = run.catch(() => undefined);
     return run;
@@ -184,6 +188,7 @@ export class Uploader {
         await this.#keepaliveDone; // only a keepalive upload holds due records now
         continue;
       }
+      if (!(await this.#options.mayUpload())) throw new TpError('internal', 'another tab has taken over uploading');
       const done = await this.#deliver(batch);
       total.records += done.records;
       total.batches += done.batches;

@@ -26,6 +26,8 @@ export interface RecordQueueOptions {
   readonly onStorageError: (error: StorageError) => void;
   /** Called whenever the number of queued records changes. */
   readonly onLengthChange?: (length: number) => void;
+  /** Called after each batch of records reached the store. */
+  readonly onWritten?: () => void;
   /** See {@link DEFAULT_HEAD_LIMIT}. */
   readonly headLimit?: number;
 }
@@ -68,9 +70,28 @@ export class RecordQueue {
     return this.#stored + this.#writingCount + this.#buffer.length;
   }
 
-  /** The greatest key written so far, or undefined. */
+  /** The greatest key this tab wrote or saw at open, or undefined. */
   get lastKey(): string | undefined {
     return this.#lastStoredKey;
+  }
+
+  /** The greatest key in the store now (other tabs' records included). */
+  async storeLastKey(): Promise<string | undefined> {
+    await this.settled();
+    return this.#withFallback('read', () => this.#store.lastKey());
+  }
+
+  /** Reads the number of stored records (every tab's) from the store. */
+  async refreshCount(): Promise<number> {
+    this.setCount(await this.#withFallback('read', () => this.#store.count()));
+    return this.#stored;
+  }
+
+  /** Sets the number of stored records, as another tab counted it. */
+  setCount(stored: number): void {
+    if (stored === this.#stored) return;
+    this.#stored = stored;
+    this.#options.onLengthChange?.(this.length);
   }
 
   /**
@@ -165,6 +186,7 @@ export class RecordQueue {
     this.#lastStoredKey = entries[entries.length - 1]!.key;
     if (this.#headComplete && this.#head.length + entries.length <= this.#headLimit) this.#head.push(...entries);
     else this.#headComplete = false;
+    this.#options.onWritten?.();
   }
 
   /** Runs a store operation; on failure switches to memory (carrying the head over) and runs it there. */

@@ -1,0 +1,153 @@
+/**
+ * Which tab uploads. Tabs of one game share one IndexedDB queue; exactly one of them, the leader,
+ * uploads, so a record is never in two tabs' requests.
+ *
+ * - With the Web Locks API: the leader holds an exclusive lock for as long as it lives; the browser
+ *   releases it when the tab closes or dies, and the next waiting tab becomes leader at once.
+ * - Without it (insecure contexts, old WebViews): a lease in IndexedDB, renewed before every upload
+ *   pass and every few seconds; a tab takes an expired lease over. A dead leader is replaced once its
+ *   lease runs out (`LEASE_MS`).
+ *
+ * @module
+ */
+import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
+
+/** How long a fallback lease lasts without renewal, in milliseconds. */
+export const LEASE_MS = 60_000;
+/** How often a fallback lease is renewed or checked, in milliseconds. */
+export const LEASE_CHECK_MS = 3_000;
+
+/** This tab's part in uploading. */
+export interface Leadership {
+  /** True while this tab is the one that uploads. */
+  readonly isLeader: boolean;
+  /** Calls `listener` when this tab becomes the leader. */
+  onLeader(listener: () => void): void;
+  /**
+   * Confirms leadership right before an upload (renews a fallback lease). False means another tab
+   * took over and this one must not upload.
+   */
+  confirm(): Promise<boolean>;
+  /** Gives leadership up (shutdown). */
+  release(): void;
+}
+
+/** A tab that is always the leader: memory storage, Node, a single context. */
+export function soleLeader(): Leadership {
+  return { isLeader: true, onLeader: (l) => l(), confirm: async () => true, release: () => undefined };
+}
+
+/**
+ * Elects through `locks` when given, else through a lease in IndexedDB database `leaseDb`, checked
+ * every `leaseCheckMs`.
+ */
+export function electLeader(
+  name: string,
+  tabId: string,
+  locks: LockManager | undefined,
+  leaseDb: string,
+  leaseCheckMs = LEASE_CHECK_MS,
+): Leadership {
+  return locks ? lockLeader(name, locks) : leaseLeader(leaseDb, tabId, leaseCheckMs);
+}
+
+function lockLeader(name: string, locks: LockManager): Leadership {
+  let leader = false;
+  let release: () => void = () => undefined;
+  const listeners: Array<() => void> = [];
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  void locks
+    .request(name, { mode: 'exclusive' }, () => {
+      leader = true;
+      for (const l of listeners.splice(0)) l();
+      return held;
+    })
+    .catch(() => undefined);
+  return {
+    get isLeader() {
+      return leader;
+    },
+    onLeader(listener) {
+      if (leader) listener();
+      else listeners.push(listener);
+    },
+    confirm: async () => leader,
+    release() {
+      leader = false;
+      release();
+    },
+  };
+}
+
+interface Lease {
+  readonly owner: string;
+  readonly expires: number;
+}
+
+function leaseLeader(dbName: string, tabId: string, checkMs: number): Leadership {
+  const store: UseStore = createStore(dbName, 'lease');
+  let leader = false;
+  let stopped = false;
+  const listeners: Array<() => void> = [];
+
+  /**
+   * One atomic read-modify-write (a readwrite transaction, so tabs are serialized): keep or take the
+   * lease, or see that another tab holds it. Resolves after the transaction committed.
+   */
+  const claim = (now: number): Promise<boolean> =>
+    store('readwrite', (s) => {
+      let mine = false;
+      const read = s.get('leader');
+      read.onsuccess = () => {
+        const lease = read.result as Lease | undefined;
+        mine = !lease || lease.owner === tabId || lease.expires <= now;
+        if (mine) s.put({ owner: tabId, expires: now + LEASE_MS } satisfies Lease, 'leader');
+      };
+      return promisifyRequest(s.transaction).then(() => mine);
+    });
+
+  const check = async (): Promise<boolean> => {
+    if (stopped) return false;
+    let mine: boolean;
+    try {
+      mine = await claim(Date.now());
+    } catch {
+      mine = false; // storage failing: do not upload from here
+    }
+    const became = mine && !leader;
+    leader = mine;
+    if (became) for (const l of listeners.splice(0)) l();
+    return mine;
+  };
+
+  void check();
+  const timer = setInterval(() => void check(), checkMs);
+  (timer as { unref?: () => void }).unref?.();
+
+  return {
+    get isLeader() {
+      return leader;
+    },
+    onLeader(listener) {
+      if (leader) listener();
+      else listeners.push(listener);
+    },
+    confirm: check,
+    release() {
+      stopped = true;
+      clearInterval(timer);
+      if (!leader) return;
+      leader = false;
+      // Hand over at once instead of after the lease runs out.
+      void store('readwrite', (s) => {
+        const read = s.get('leader');
+        read.onsuccess = () => {
+          if ((read.result as Lease | undefined)?.owner === tabId) s.delete('leader');
+        };
+        return promisifyRequest(s.transaction);
+      }).catch(() => undefined);
+    },
+  };
+}

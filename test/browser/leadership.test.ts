@@ -1,0 +1,37 @@
+/**
+ * One uploader among tabs, in real Chromium: with Web Locks, and with the IndexedDB lease used
+ * where Web Locks are missing. Several Leadership instances in one page stand for several tabs
+ * (they use the same lock name or lease database, as tabs do).
+ */
+import { describe, expect, it } from 'vitest';
+import { electLeader } from '../../src/tabs/index.js';
+
+const leaders = (list: Array<{ isLeader: boolean }>) => list.filter((l) => l.isLeader).length;
+
+describe('Web Locks', () => {
+  it('exactly one leader; when it goes, the next one leads at once', async () => {
+    const name = `lock-${crypto.randomUUID()}`;
+    const tabs = ['a', 'b', 'c'].map((id) => electLeader(name, id, navigator.locks, 'unused'));
+    await expect.poll(() => leaders(tabs)).toBe(1);
+    const first = tabs.find((t) => t.isLeader)!;
+    first.release();
+    await expect.poll(() => leaders(tabs)).toBe(1);
+    expect(first.isLeader).toBe(false);
+  });
+});
+
+describe('IndexedDB lease (no Web Locks)', () => {
+  it('exactly one leader; a released lease is taken over; confirm() says who may upload', async () => {
+    const db = `lease-${crypto.randomUUID()}`;
+    const tabs = ['a', 'b', 'c'].map((id) => electLeader('unused', id, undefined, db, 50));
+    await expect.poll(() => leaders(tabs)).toBe(1);
+    const first = tabs.find((t) => t.isLeader)!;
+    const others = tabs.filter((t) => t !== first);
+    expect(await first.confirm()).toBe(true);
+    expect(await Promise.all(others.map((t) => t.confirm()))).toEqual([false, false]);
+    first.release();
+    await expect.poll(() => leaders(others)).toBe(1);
+    expect(first.isLeader).toBe(false);
+    for (const t of tabs) t.release();
+  });
+});
