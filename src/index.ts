@@ -29,7 +29,7 @@ export function createClient(options: ClientOptions): TpClient {
 
 export type { ClientOptions } from './client/options.js';
 export type { ClientStats, DeadLettersApi, TpClient } from './client/index.js';
-export type { ClientEvents, OfferReactionEvent, PausedEvent, QueueEvent } from './bus/events.js';
+export type { ClientEvents, DroppedEvent, OfferReactionEvent, PausedEvent, QueueEvent } from './bus/events.js';
 export type { Compression, DeadLetterInfo, DeliveryInfo, FlushResult, LogsBody, UploadInfo } from './delivery/index.js';
 export type { DeadLetter, DeadLetterReason } from './queue/index.js';
 export {

@@ -24,6 +24,16 @@ export interface PausedEvent {
   readonly error: ServiceError;
 }
 
+/** Payload of the `dropped` event. */
+export interface DroppedEvent {
+  readonly records: number;
+  /**
+   * `queue-full`: past `maxQueueRecords`/`maxQueueBytes`; `quota`: the browser's storage quota;
+   * `earlier-session`: dropped by an earlier page that did not live to report it.
+   */
+  readonly reason: 'queue-full' | 'quota' | 'earlier-session';
+}
+
 /** Payload of the `queue` event. */
 export interface QueueEvent {
   /** Records queued in this tab, waiting for a 200. */
@@ -33,8 +43,12 @@ export interface QueueEvent {
 /**
  * Events of a client (`client.on(name, listener)`):
  *
- * - `error`: a failure nobody awaits (a background upload, a malformed offer, storage). Failures
- *   of a call you await (`flush()`, `offers.refresh()`) reject that call instead.
+ * - `error`: a failure nobody awaits (a background upload, a malformed offer, a dead-lettered
+ *   batch). Failures of a call you await (`flush()`, `offers.refresh()`) reject that call instead.
+ * - `warning`: the SDK works on in a lesser way; nothing was lost (IndexedDB missing or failing:
+ *   memory storage from now on).
+ * - `dropped`: records were deleted unsent to stay within the queue's caps or the storage quota
+ *   (oldest first), or such a loss of an earlier page is reported now.
  * - `invalid`: `track` rejected a record (when `invalidRecords` is `'drop'`).
  * - `queue`: the number of queued records changed.
  * - `upload`: a POST /logs request is leaving, with its records (`keepalive` when the page is
@@ -49,6 +63,8 @@ export interface QueueEvent {
  */
 export interface ClientEvents {
   error: [error: TpError];
+  warning: [error: TpError];
+  dropped: [event: DroppedEvent];
   invalid: [error: ValidationError];
   queue: [event: QueueEvent];
   upload: [info: UploadInfo];

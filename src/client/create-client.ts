@@ -5,8 +5,8 @@
  */
 import { createEmitter, type ClientEvents } from '../bus/events.js';
 import { Transport, Uploader, UploadScheduler, type FlushResult } from '../delivery/index.js';
-import { toTpError, type TpError } from '../errors/index.js';
-import { browserNavigator, describeDevice, detectStore, randomId, regionFromLanguages } from '../internal/env.js';
+import { StorageError, toTpError, type TpError } from '../errors/index.js';
+import { browserNavigator, describeDevice, detectStore, hasDom, randomId, regionFromLanguages } from '../internal/env.js';
 import { toUnixSeconds } from '../internal/time.js';
 import {
   createIndexedDbOfferStateStore,
@@ -48,6 +48,8 @@ export interface ClientStats {
   readonly invalid: number;
   /** Records put aside in the dead-letter store since the client started. */
   readonly deadLettered: number;
+  /** Records deleted unsent (queue caps, storage quota) since the client started. */
+  readonly dropped: number;
   /** Where the queue lives now. */
   readonly storage: 'indexeddb' | 'memory';
   /** True when this tab is the one that uploads for every tab of the game (docs/decisions.md, "Many tabs"). */
@@ -140,6 +142,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
   const dbPrefix = `tp-web-sdk/${o.namespace}`;
   const ui = o.ui === undefined ? defaults.ui?.() : o.ui ?? undefined;
   const emitError = (error: TpError): void => void emitter.emit('error', error);
+  const emitWarning = (error: TpError): void => void emitter.emit('warning', error);
 
   const autoFlush = o.flushIntervalMs > 0;
   let player = o.playerSlug;
@@ -149,6 +152,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
   let batches = 0;
   let deadLettered = 0;
   let retried = 0;
+  let dropped = 0;
   const device = {
     id: o.deviceId ?? loadDeviceId(o.namespace),
     info: describeDevice(userAgent, touchPoints),
@@ -160,10 +164,21 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     store: useIndexedDb ? createIndexedDbStore(`${dbPrefix}/queue`) : createMemoryStore(),
     tabId,
     clock: o.now,
-    onStorageError: emitError,
+    onStorageError: emitWarning,
     onLengthChange: (queued) => void emitter.emit('queue', { queued }),
     onWritten: () => tabs.written(),
+    maxRecords: o.maxQueueRecords,
+    maxBytes: o.maxQueueBytes,
+    onDropped: (info) => {
+      dropped += info.records;
+      emitter.emit('dropped', info);
+    },
+    onEarlierDrops: (records) => void emitter.emit('dropped', { records, reason: 'earlier-session' }),
   });
+  if (o.storage !== 'memory' && !useIndexedDb && hasDom()) {
+    // After createClient returns, so a listener added right after it hears this.
+    queueMicrotask(() => emitWarning(new StorageError('open', new Error('IndexedDB is not available here: records are kept in memory'))));
+  }
   // Tabs sharing the IndexedDB queue elect one uploader (docs/decisions.md, "Many tabs").
   const leadership = useIndexedDb
     ? electLeader(`${dbPrefix}/upload`, tabId, (browserNavigator() as { locks?: LockManager } | undefined)?.locks, `${dbPrefix}/lease`)
@@ -199,7 +214,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
       emitError(info.error);
     },
     onPause: (error) => void emitter.emit('paused', { reason: 'invalid-client-key', error }),
-    onStorageError: emitError,
+    onStorageError: emitWarning,
     clock: o.now,
     mayUpload: () => leadership.confirm(),
   });
@@ -340,6 +355,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
       retried,
       invalid,
       deadLettered,
+      dropped,
       storage: queue.storageKind,
       leader: leadership.isLeader,
       paused: uploader.paused ? 'invalid-client-key' : undefined,

@@ -65,6 +65,13 @@ export interface ClientOptions {
    * @default { baseMs: 1000, factor: 2, capMs: 300000 }
    */
   retry?: Partial<RetryPolicy>;
+  /**
+   * Most records kept in the queue; past it the oldest are dropped (a `dropped` event says so).
+   * @default 100000
+   */
+  maxQueueRecords?: number;
+  /** Most bytes of records kept in the queue (JSON); past it the oldest are dropped. @default 52428800 (50 MiB) */
+  maxQueueBytes?: number;
   /** Upload with `fetch(…, { keepalive: true })` when the page is hidden or unloaded. @default true */
   flushOnHide?: boolean;
   /** The `fetch` to use. @default globalThis.fetch */
@@ -138,6 +145,8 @@ const RULES: Readonly<Record<keyof ClientOptions, Rule>> = {
   requestTimeoutMs: [isPositive, 'a number of milliseconds > 0'],
   retry: [isRetryPolicy, '{ baseMs > 0, factor >= 1, capMs >= baseMs } (any of them)'],
   flushOnHide: BOOLEAN,
+  maxQueueRecords: [isCount, 'an integer >= 1'],
+  maxQueueBytes: [isCount, 'an integer number of bytes >= 1'],
   fetch: [isFunction, 'a function'],
   ui: [(v) => v === null || (typeof v === 'object' && isFunction((v as UiAdapter).present) && isFunction((v as UiAdapter).close)), 'a UI adapter with present() and close(), or null'],
   debug: BOOLEAN,
@@ -190,6 +199,8 @@ export function resolveOptions(input: ClientOptions): ResolvedOptions {
     maxRecordBytes: DEFAULT_MAX_RECORD_BYTES,
     requestTimeoutMs: 30_000,
     flushOnHide: true,
+    maxQueueRecords: 100_000,
+    maxQueueBytes: 52_428_800,
     debug,
     invalidRecords: debug ? 'throw' : 'drop',
     namespace: 'default',

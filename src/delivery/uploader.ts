@@ -160,9 +160,9 @@ export class Uploader {
     const candidates: QueueEntry[] = [...stored, ...unstored];
     const fit = this.#fitBudget(candidates);
     if (!fit) return;
-    const keys = stored.slice(0, fit.count).map((e) => e.key);
+    const sentStored = stored.slice(0, fit.count);
     const sent = candidates.slice(0, fit.count);
-    const done = this.#send(keys, sent, fit.encoded, true).catch((error: unknown) => this.#options.onBackgroundError(error));
+    const done = this.#send(sentStored, sent, fit.encoded, true).catch((error: unknown) => this.#options.onBackgroundError(error));
     this.#keepaliveDone = Promise.all([this.#keepaliveDone, done]).then(() => undefined);
   }
 
@@ -206,7 +206,7 @@ export class Uploader {
     const encoded = encodeLogsBody(buildLogsBody(batch), this.#options.compression);
     if (encoded.bytes > this.#options.maxBatchCompressedBytes && batch.length > 1) return this.#deliverHalves(batch);
     try {
-      await this.#send(batch.map((e) => e.key), batch, encoded, false);
+      await this.#send(batch, batch, encoded, false);
       return { records: batch.length, batches: 1, deadLettered: 0 };
     } catch (error) {
       if (!isTpError(error, 'service')) throw error;
@@ -250,18 +250,19 @@ export class Uploader {
       this.#options.onStorageError(new StorageError('dead-letter', cause));
       await this.#deadLetters.add(letter);
     }
-    await this.#options.queue.remove(entries.map((e) => e.key));
+    await this.#options.queue.remove(entries);
     this.#options.onDeadLetter({ records: entries.length, reason, error });
   }
 
-  async #send(keys: string[], entries: readonly QueueEntry[], encoded: EncodedBody, keepalive: boolean): Promise<void> {
-    for (const k of keys) this.#inFlight.add(k);
+  /** Sends `entries`; `stored` are those of them with a queue key (removed after the 200). */
+  async #send(stored: readonly StoredEntry[], entries: readonly QueueEntry[], encoded: EncodedBody, keepalive: boolean): Promise<void> {
+    for (const e of stored) this.#inFlight.add(e.key);
     this.#options.onUpload({ entries, bytes: encoded.bytes, keepalive });
     try {
       await this.#options.transport.postLogs(encoded, { keepalive });
-      await this.#options.queue.remove(keys);
+      await this.#options.queue.remove(stored);
     } finally {
-      for (const k of keys) this.#inFlight.delete(k);
+      for (const e of stored) this.#inFlight.delete(e.key);
     }
     this.#options.onDelivered({ records: entries.length, bytes: encoded.bytes, keepalive });
   }

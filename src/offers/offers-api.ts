@@ -111,7 +111,7 @@ export function createOffersApi(deps: OffersDeps): OffersApi {
 
   const storageFailed = (operation: string, cause: unknown): void => {
     stateStore = createMemoryOfferStateStore();
-    deps.emitter.emit('error', new StorageError(operation, cause));
+    deps.emitter.emit('warning', new StorageError(operation, cause));
   };
 
   const update = (offer: Offer, patch: (s: OfferLocalState) => OfferLocalState): void => {

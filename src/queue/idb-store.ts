@@ -1,12 +1,23 @@
 /**
  * The IndexedDB {@link QueueStore}, on idb-keyval's store seam: one database per namespace, one
- * object store of entries keyed by queue key. Range reads (`getAll` with a limit) use the raw
- * object store that idb-keyval's `UseStore` hands out, so a batch read is one transaction.
+ * object store of entries keyed by queue key, and beside them one meta entry (count, bytes,
+ * unreported drops) updated in the same transaction as every append and removal, so counts and
+ * byte totals stay exact across tabs without reading the whole queue. The meta key `!meta` sorts
+ * before every entry key (`0…`); entry reads use a key range that leaves it out.
  *
  * @module
  */
-import { createStore, delMany, promisifyRequest, setMany, type UseStore } from 'idb-keyval';
+import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
+import { jsonBytes } from '../records/index.js';
 import type { QueueEntry, QueueStore, StoredEntry } from './types.js';
+
+const META = '!meta';
+
+interface Meta {
+  count: number;
+  bytes: number;
+  dropped: number;
+}
 
 /** True where `indexedDB` exists (it may still refuse to open: private modes, sandboxed iframes). */
 export function hasIndexedDb(): boolean {
@@ -18,41 +29,108 @@ export function hasIndexedDb(): boolean {
   }
 }
 
+/** Every entry key: base-36 counters, which sort after `!meta`. */
+const entryRange = (): IDBKeyRange => IDBKeyRange.lowerBound('0');
+
+/**
+ * Reads the meta entry in transaction store `s`, rebuilding it from the entries when it is missing
+ * (a database written by an older version), then hands it to `use`.
+ */
+function withMeta(s: IDBObjectStore, use: (meta: Meta) => void): void {
+  const read = s.get(META);
+  read.onsuccess = () => {
+    const meta = read.result as Meta | undefined;
+    if (meta) return use(meta);
+    const rebuilt: Meta = { count: 0, bytes: 0, dropped: 0 };
+    const cursor = s.openCursor(entryRange());
+    cursor.onsuccess = () => {
+      const c = cursor.result;
+      if (!c) return use(rebuilt);
+      const e = c.value as QueueEntry;
+      rebuilt.count += 1;
+      rebuilt.bytes += e.bytes ?? jsonBytes(e.record);
+      c.continue();
+    };
+  };
+}
+
 /** Creates the store in database `dbName` (created on first use). */
 export function createIndexedDbStore(dbName: string): QueueStore {
   const store: UseStore = createStore(dbName, 'entries');
+  const done = (s: IDBObjectStore): Promise<void> => promisifyRequest(s.transaction);
+  const meta = (): Promise<Meta> =>
+    store('readonly', (s) => new Promise<Meta>((resolve) => withMeta(s, resolve)));
+  const updateMeta = (change: (m: Meta) => Meta): Promise<void> =>
+    store('readwrite', (s) => {
+      withMeta(s, (m) => s.put(change({ ...m }), META));
+      return done(s);
+    });
 
   return {
     kind: 'indexeddb',
     append(entries) {
-      return setMany(
-        entries.map((e): [IDBValidKey, QueueEntry] => [
-          e.key,
-          { objectName: e.objectName, record: e.record, enqueuedAt: e.enqueuedAt, bytes: e.bytes },
-        ]),
-        store,
-      );
+      return store('readwrite', (s) => {
+        // The meta first: a rebuild must not count the entries this transaction adds.
+        withMeta(s, (m) => {
+          let bytes = 0;
+          for (const e of entries) {
+            s.put({ objectName: e.objectName, record: e.record, enqueuedAt: e.enqueuedAt, bytes: e.bytes } satisfies QueueEntry, e.key);
+            bytes += e.bytes ?? 0;
+          }
+          s.put({ ...m, count: m.count + entries.length, bytes: m.bytes + bytes }, META);
+        });
+        return done(s);
+      });
     },
     read(limit) {
       return store('readonly', async (s) => {
         const [keys, values] = await Promise.all([
-          promisifyRequest(s.getAllKeys(null, limit)),
-          promisifyRequest(s.getAll(null, limit) as IDBRequest<QueueEntry[]>),
+          promisifyRequest(s.getAllKeys(entryRange(), limit)),
+          promisifyRequest(s.getAll(entryRange(), limit) as IDBRequest<QueueEntry[]>),
         ]);
         return keys.map((key, i): StoredEntry => ({ ...values[i]!, key: key as string }));
       });
     },
-    remove(keys) {
-      return keys.length === 0 ? Promise.resolve() : delMany([...keys], store);
+    remove(refs) {
+      if (refs.length === 0) return Promise.resolve();
+      return store('readwrite', (s) => {
+        // The meta first (a rebuild must not see this transaction's deletes); then only entries
+        // still there are counted: another tab may have removed some already.
+        withMeta(s, (m) => {
+          let removed = 0;
+          let bytes = 0;
+          let pending = refs.length;
+          for (const ref of refs) {
+            const probe = s.getKey(ref.key);
+            probe.onsuccess = () => {
+              if (probe.result !== undefined) {
+                s.delete(ref.key);
+                removed += 1;
+                bytes += ref.bytes ?? 0;
+              }
+              if (--pending === 0) s.put({ ...m, count: Math.max(0, m.count - removed), bytes: Math.max(0, m.bytes - bytes) }, META);
+            };
+          }
+        });
+        return done(s);
+      });
     },
-    count() {
-      return store('readonly', (s) => promisifyRequest(s.count()));
-    },
+    count: async () => (await meta()).count,
+    bytes: async () => (await meta()).bytes,
     lastKey() {
       return store('readonly', async (s) => {
-        const cursor = await promisifyRequest(s.openKeyCursor(null, 'prev'));
+        const cursor = await promisifyRequest(s.openKeyCursor(entryRange(), 'prev'));
         return cursor ? (cursor.key as string) : undefined;
       });
+    },
+    addDropped: (records) => updateMeta((m) => ({ ...m, dropped: m.dropped + records })),
+    async takeDropped() {
+      let taken = 0;
+      await updateMeta((m) => {
+        taken = m.dropped;
+        return { ...m, dropped: 0 };
+      });
+      return taken;
     },
   };
 }

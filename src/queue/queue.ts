@@ -12,11 +12,21 @@
 import { StorageError } from '../errors/index.js';
 import type { Clock } from '../internal/time.js';
 import { KeyGenerator } from './keys.js';
+import { jsonBytes } from '../records/index.js';
 import { createMemoryStore } from './memory-store.js';
-import type { QueueEntry, QueueStore, StoredEntry } from './types.js';
+import type { EntryRef, QueueEntry, QueueStore, StoredEntry } from './types.js';
 
 /** How many of the oldest entries the queue keeps in memory for the synchronous unload upload. */
 export const DEFAULT_HEAD_LIMIT = 2000;
+
+/** Why records were dropped: the queue's cap, or the browser's storage quota. */
+export type DropReason = 'queue-full' | 'quota';
+
+/** Payload of the `dropped` event. */
+export interface DropInfo {
+  readonly records: number;
+  readonly reason: DropReason;
+}
 
 export interface RecordQueueOptions {
   readonly store: QueueStore;
@@ -28,6 +38,14 @@ export interface RecordQueueOptions {
   readonly onLengthChange?: (length: number) => void;
   /** Called after each batch of records reached the store. */
   readonly onWritten?: () => void;
+  /** Most records kept; past it the oldest are dropped. @default Infinity */
+  readonly maxRecords?: number;
+  /** Most bytes of records kept; past it the oldest are dropped. @default Infinity */
+  readonly maxBytes?: number;
+  /** Records were dropped (oldest first) to stay within the caps or the storage quota. */
+  readonly onDropped?: (info: DropInfo) => void;
+  /** At open: records dropped earlier and not reported yet (a previous page may have died first). */
+  readonly onEarlierDrops?: (records: number) => void;
   /** See {@link DEFAULT_HEAD_LIMIT}. */
   readonly headLimit?: number;
 }
@@ -48,6 +66,7 @@ export class RecordQueue {
   #head: StoredEntry[] = [];
   #headComplete = false;
   #stored = 0;
+  #storedBytes = 0;
   #lastStoredKey: string | undefined;
 
   readonly #options: RecordQueueOptions;
@@ -81,9 +100,16 @@ export class RecordQueue {
     return this.#withFallback('read', () => this.#store.lastKey());
   }
 
-  /** Reads the number of stored records (every tab's) from the store. */
+  /** Bytes of the stored records, as this tab last knew them. */
+  get bytes(): number {
+    return this.#storedBytes;
+  }
+
+  /** Reads the number of stored records (every tab's) and their bytes from the store. */
   async refreshCount(): Promise<number> {
-    this.setCount(await this.#withFallback('read', () => this.#store.count()));
+    const [count, bytes] = await this.#withFallback('read', () => Promise.all([this.#store.count(), this.#store.bytes()]));
+    this.#storedBytes = bytes;
+    this.setCount(count);
     return this.#stored;
   }
 
@@ -126,12 +152,10 @@ export class RecordQueue {
   }
 
   /** Deletes delivered entries. Call only after the service answered 200 for them. */
-  async remove(keys: readonly string[]): Promise<void> {
-    if (keys.length === 0) return;
-    await this.#withFallback('remove', () => this.#store.remove(keys));
-    const gone = new Set(keys);
-    this.#head = this.#head.filter((e) => !gone.has(e.key));
-    this.#stored = Math.max(0, this.#stored - keys.length);
+  async remove(entries: readonly EntryRef[]): Promise<void> {
+    if (entries.length === 0) return;
+    await this.#withFallback('remove', () => this.#store.remove(entries));
+    this.#forget(entries);
     this.#options.onLengthChange?.(this.length);
   }
 
@@ -148,10 +172,17 @@ export class RecordQueue {
 
   async #open(): Promise<void> {
     try {
-      const [last, count] = await Promise.all([this.#store.lastKey(), this.#store.count()]);
+      const [last, count, bytes, dropped] = await Promise.all([
+        this.#store.lastKey(),
+        this.#store.count(),
+        this.#store.bytes(),
+        this.#store.takeDropped(),
+      ]);
       this.#keys.seed(last);
       this.#lastStoredKey = last;
       this.#stored = count;
+      this.#storedBytes = bytes;
+      if (dropped > 0) this.#options.onEarlierDrops?.(dropped);
       this.#head = await this.#store.read(this.#headLimit + 1);
       this.#headComplete = this.#head.length <= this.#headLimit;
       this.#head = this.#head.slice(0, this.#headLimit);
@@ -178,15 +209,59 @@ export class RecordQueue {
 
   async #persist(batch: QueueEntry[]): Promise<void> {
     const now = this.#options.clock();
-    const entries = batch.map((e): StoredEntry => ({ ...e, key: this.#keys.next(now) }));
-    await this.#withFallback('append', () => this.#store.append(entries));
+    const entries = batch.map((e): StoredEntry => ({ ...e, bytes: e.bytes ?? jsonBytes(e.record), key: this.#keys.next(now) }));
+    const bytes = entries.reduce((n, e) => n + e.bytes!, 0);
+    await this.#withFallback('append', async () => {
+      try {
+        await this.#store.append(entries);
+      } catch (cause) {
+        if (!isQuotaError(cause)) throw cause;
+        // Out of quota: make room from the oldest records (counted as dropped), then try once more.
+        await this.#evict(Math.max(entries.length, Math.ceil(this.#stored / 10)), 0, 'quota');
+        await this.#store.append(entries);
+      }
+    });
     this.#writing.shift();
     this.#writingCount -= batch.length;
     this.#stored += entries.length;
+    this.#storedBytes += bytes;
     this.#lastStoredKey = entries[entries.length - 1]!.key;
     if (this.#headComplete && this.#head.length + entries.length <= this.#headLimit) this.#head.push(...entries);
     else this.#headComplete = false;
+    const { maxRecords = Infinity, maxBytes = Infinity } = this.#options;
+    if (this.#stored > maxRecords || this.#storedBytes > maxBytes) {
+      await this.#evict(Math.max(0, this.#stored - maxRecords), Math.max(0, this.#storedBytes - maxBytes), 'queue-full');
+    }
     this.#options.onWritten?.();
+  }
+
+  /** Drops at least `records` records and `bytes` bytes, oldest first, and says so. */
+  async #evict(records: number, bytes: number, reason: DropReason): Promise<void> {
+    let dropped = 0;
+    let freed = 0;
+    while (dropped < records || freed < bytes) {
+      const oldest = await this.#store.read(Math.min(1000, Math.max(records - dropped, 100)));
+      if (oldest.length === 0) break;
+      const take: StoredEntry[] = [];
+      for (const e of oldest) {
+        if (dropped + take.length >= records && freed >= bytes) break;
+        take.push(e);
+        freed += e.bytes ?? 0;
+      }
+      await this.#store.remove(take);
+      this.#forget(take);
+      dropped += take.length;
+    }
+    if (dropped === 0) return;
+    await this.#store.addDropped(dropped).catch(() => undefined);
+    this.#options.onDropped?.({ records: dropped, reason });
+  }
+
+  #forget(entries: readonly EntryRef[]): void {
+    const gone = new Set(entries.map((e) => e.key));
+    this.#head = this.#head.filter((e) => !gone.has(e.key));
+    this.#stored = Math.max(0, this.#stored - entries.length);
+    this.#storedBytes = Math.max(0, this.#storedBytes - entries.reduce((n, e) => n + (e.bytes ?? 0), 0));
   }
 
   /** Runs a store operation; on failure switches to memory (carrying the head over) and runs it there. */
@@ -204,7 +279,14 @@ export class RecordQueue {
   #fallBack(operation: string, cause: unknown): void {
     this.#store = createMemoryStore();
     this.#stored = this.#head.length;
+    this.#storedBytes = this.#head.reduce((n, e) => n + (e.bytes ?? 0), 0);
     this.#headComplete = true;
     this.#options.onStorageError(new StorageError(operation, cause));
   }
+}
+
+/** True for the browser's "storage is full" failure (QuotaExceededError, by name or legacy code 22). */
+function isQuotaError(error: unknown): boolean {
+  const e = error as { name?: unknown; code?: unknown } | null;
+  return e?.name === 'QuotaExceededError' || e?.code === 22;
 }

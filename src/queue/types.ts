@@ -21,6 +21,9 @@ export interface StoredEntry extends QueueEntry {
   readonly key: string;
 }
 
+/** What the store needs to delete an entry and keep its byte count right. */
+export type EntryRef = Pick<StoredEntry, 'key' | 'bytes'>;
+
 /**
  * Where queued entries live. Every method is one atomic operation (one IndexedDB transaction).
  * Implementations: {@link createIndexedDbStore}, {@link createMemoryStore}; both pass the same
@@ -29,14 +32,20 @@ export interface StoredEntry extends QueueEntry {
 export interface QueueStore {
   /** `'indexeddb'` or `'memory'`. */
   readonly kind: 'indexeddb' | 'memory';
-  /** Adds entries (all or none). Keys are new and ascending. */
+  /** Adds entries (all or none). Keys are new and ascending; every entry has `bytes`. */
   append(entries: readonly StoredEntry[]): Promise<void>;
   /** The `limit` oldest entries, in key order. */
   read(limit: number): Promise<StoredEntry[]>;
-  /** Deletes the entries with these keys; unknown keys are ignored. */
-  remove(keys: readonly string[]): Promise<void>;
+  /** Deletes these entries; unknown keys are ignored (and not counted). */
+  remove(entries: readonly EntryRef[]): Promise<void>;
   /** Number of entries. */
   count(): Promise<number>;
+  /** Total `bytes` of the entries. */
+  bytes(): Promise<number>;
   /** The greatest key, or undefined when empty. */
   lastKey(): Promise<string | undefined>;
+  /** Adds `records` to the count of records dropped and not yet reported. */
+  addDropped(records: number): Promise<void>;
+  /** The count of records dropped and not yet reported; resets it to 0. */
+  takeDropped(): Promise<number>;
 }

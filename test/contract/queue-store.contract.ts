@@ -8,7 +8,8 @@ import type { QueueStore, StoredEntry } from '../../src/queue/index.js';
 let n = 0;
 export function entry(record: Record<string, unknown> = {}, objectName: StoredEntry['objectName'] = 'players_login'): StoredEntry {
   n += 1;
-  return { key: `${String(n).padStart(11, '0')}:tab`, objectName, record: { event_timestamp: 1_767_225_600, ...record }, enqueuedAt: 1 };
+  const full = { event_timestamp: 1_767_225_600, ...record };
+  return { key: `${String(n).padStart(11, '0')}:tab`, objectName, record: full, enqueuedAt: 1, bytes: JSON.stringify(full).length };
 }
 
 export function queueStoreContract(kind: string, makeStore: () => QueueStore): void {
@@ -43,11 +44,33 @@ export function queueStoreContract(kind: string, makeStore: () => QueueStore): v
       const store = makeStore();
       const batch = [entry(), entry(), entry()];
       await store.append(batch);
-      await store.remove([batch[0]!.key, batch[2]!.key, 'no-such-key']);
+      await store.remove([batch[0]!, batch[2]!, { key: 'no-such-key', bytes: 999 }]);
       expect(await store.read(10)).toEqual([batch[1]]);
       expect(await store.lastKey()).toBe(batch[1]!.key);
       await store.remove([]);
       expect(await store.count()).toBe(1);
+      expect(await store.bytes()).toBe(batch[1]!.bytes);
+    });
+
+    it('counts entries and their bytes, and a removal of what another tab already removed changes nothing', async () => {
+      const store = makeStore();
+      const batch = [entry({ a: 1 }), entry({ b: 'two' }), entry({ c: [3] })];
+      await store.append(batch);
+      expect(await store.count()).toBe(3);
+      expect(await store.bytes()).toBe(batch.reduce((n, e) => n + e.bytes!, 0));
+      await store.remove([batch[1]!]);
+      await store.remove([batch[1]!]);
+      expect(await store.count()).toBe(2);
+      expect(await store.bytes()).toBe(batch[0]!.bytes! + batch[2]!.bytes!);
+    });
+
+    it('keeps a count of dropped records until it is taken', async () => {
+      const store = makeStore();
+      expect(await store.takeDropped()).toBe(0);
+      await store.addDropped(3);
+      await store.addDropped(4);
+      expect(await store.takeDropped()).toBe(7);
+      expect(await store.takeDropped()).toBe(0);
     });
   });
 }

@@ -2,7 +2,7 @@
  * Behaviour of the RecordQueue over a given store: run with memory (unit) and IndexedDB (browser).
  */
 import { describe, expect, it } from 'vitest';
-import { RecordQueue, type QueueEntry, type QueueStore } from '../../src/queue/index.js';
+import { RecordQueue, type DropInfo, type QueueEntry, type QueueStore } from '../../src/queue/index.js';
 import type { StorageError } from '../../src/errors/index.js';
 
 const t = 1_767_225_600;
@@ -43,7 +43,7 @@ export function recordQueueContract(kind: string, makeStore: () => QueueStore): 
       const queue = open(makeStore());
       for (let i = 0; i < 5; i++) queue.enqueue(e('players_login', i));
       const peeked = await queue.peek(2);
-      await queue.remove(peeked.map((p) => p.key));
+      await queue.remove(peeked);
       expect((await queue.peek(10)).map((p) => p.record.i)).toEqual([2, 3, 4]);
       expect(queue.length).toBe(3);
     });
@@ -72,6 +72,37 @@ export function recordQueueContract(kind: string, makeStore: () => QueueStore): 
       expect(snapshot.stored.map((s) => s.record.i)).toEqual([1]);
       expect(snapshot.unstored.map((s) => s.record.i)).toEqual([2]);
       expect(queue.unloadSnapshot(new Set(), false).unstored).toEqual([]);
+    });
+
+    it('past maxRecords, drops the oldest and says so', async () => {
+      const drops: DropInfo[] = [];
+      const queue = new RecordQueue({ store: makeStore(), tabId: 't', clock: () => Date.now(), onStorageError: () => undefined, maxRecords: 5, onDropped: (d) => drops.push(d) });
+      for (let i = 0; i < 8; i++) queue.enqueue(e('players_login', i));
+      await queue.settled();
+      expect(drops).toEqual([{ records: 3, reason: 'queue-full' }]);
+      expect(queue.length).toBe(5);
+      expect((await queue.peek(10)).map((p) => p.record.i)).toEqual([3, 4, 5, 6, 7]);
+    });
+
+    it('past maxBytes, drops the oldest until the rest fits', async () => {
+      const drops: DropInfo[] = [];
+      const one = JSON.stringify(e('players_login', 0).record).length;
+      const queue = new RecordQueue({ store: makeStore(), tabId: 't', clock: () => Date.now(), onStorageError: () => undefined, maxBytes: one * 3, onDropped: (d) => drops.push(d) });
+      for (let i = 0; i < 5; i++) queue.enqueue(e('players_login', i));
+      await queue.settled();
+      expect(drops).toEqual([{ records: 2, reason: 'queue-full' }]);
+      expect(queue.bytes).toBeLessThanOrEqual(one * 3);
+      expect((await queue.peek(10)).map((p) => p.record.i)).toEqual([2, 3, 4]);
+    });
+
+    it('reports at open the drops an earlier page did not live to report', async () => {
+      const store = makeStore();
+      await store.addDropped(12);
+      const earlier: number[] = [];
+      const queue = new RecordQueue({ store, tabId: 't', clock: () => Date.now(), onStorageError: () => undefined, onEarlierDrops: (n) => earlier.push(n) });
+      await queue.settled();
+      expect(earlier).toEqual([12]);
+      expect(await store.takeDropped()).toBe(0);
     });
   });
 }

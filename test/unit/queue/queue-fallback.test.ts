@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StorageError } from '../../../src/errors/index.js';
-import { RecordQueue, type QueueStore } from '../../../src/queue/index.js';
+import { RecordQueue, type DropInfo, type QueueStore } from '../../../src/queue/index.js';
 import { createMemoryStore } from '../../../src/queue/index.js';
 
 /** An IndexedDB-like store that refuses to write (quota, blocked, connection lost). */
@@ -37,5 +37,30 @@ describe('RecordQueue when storage fails', () => {
     expect(errors[0]!.code).toBe('storage');
     expect(errors[0]!.operation).toBe('append');
     expect(errors[0]!.message).toMatch(/QuotaExceededError/);
+  });
+});
+
+describe('RecordQueue when the storage quota is exceeded', () => {
+  it('drops the oldest records to make room (reason quota), writes the new ones, and stays on the store', async () => {
+    const inner = createMemoryStore();
+    let refusals = 1;
+    const store: QueueStore = {
+      ...inner,
+      kind: 'indexeddb',
+      append: (batch) => (refusals-- > 0 ? Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError')) : inner.append(batch)),
+    };
+    const errors: StorageError[] = [];
+    const drops: DropInfo[] = [];
+    const queue = new RecordQueue({ store, tabId: 't', clock: () => 0, onStorageError: (e) => errors.push(e), onDropped: (d) => drops.push(d) });
+    refusals = 0;
+    for (let i = 0; i < 20; i++) queue.enqueue({ objectName: 'players_login', record: { i }, enqueuedAt: 0 });
+    await queue.settled();
+    refusals = 1;
+    for (let i = 20; i < 25; i++) queue.enqueue({ objectName: 'players_login', record: { i }, enqueuedAt: 0 });
+    await queue.settled();
+    expect(drops).toEqual([{ records: 5, reason: 'quota' }]);
+    expect(errors).toEqual([]);
+    expect(queue.storageKind).toBe('indexeddb');
+    expect((await queue.peek(100)).map((p) => p.record.i)).toEqual([...Array(20).keys()].map((n) => n + 5));
   });
 });
