@@ -3,6 +3,7 @@
  * `npm run demo` runs it; the browser tests start it on ephemeral ports.
  */
 import { DEFAULT_AUTH_MODE, DEFAULT_CLIENT_KEY } from './service/config.js';
+import type { FaultConfig } from './service/faults.js';
 import { closeServer, listen, startService, type RunningService } from './service/server.js';
 import { buildDemo } from './build.js';
 import { createSiteApp } from './site.js';
@@ -20,12 +21,14 @@ export interface DemoStackOptions {
   readonly port?: number;
   /** Skip the esbuild step (the bundle is already built). */
   readonly skipBuild?: boolean;
+  /** Fault injection in the reference service (demo/service/faults.ts). */
+  readonly faults?: FaultConfig;
 }
 
 export async function startDemoStack(options: DemoStackOptions): Promise<DemoStack> {
   if (!options.skipBuild) await buildDemo();
   const port = options.port ?? 0;
-  const service = await startService({ dataDir: options.dataDir, port: port === 0 ? 0 : port + 1 });
+  const service = await startService({ dataDir: options.dataDir, port: port === 0 ? 0 : port + 1, faults: options.faults });
   try {
     const site = createSiteApp({
       baseUrl: service.baseUrl,

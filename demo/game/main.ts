@@ -2,7 +2,8 @@
  * The demo game: embeds tp-web-sdk the way a studio would, and shows what it does.
  *
  * Query parameters (the browser tests use them): `player` (player slug), `flushIntervalMs`,
- * `lang` (offer language), `storage` (`indexeddb` or `memory`).
+ * `lang` (offer language), `storage` (`indexeddb` or `memory`), `requestTimeoutMs`,
+ * `maxBatchRecords`, `retryBaseMs` and `retryCapMs`.
  */
 import { createClient, isTpError, type Offer } from 'tp-web-sdk';
 import { createOfflineSwitch } from './offline-fetch.js';
@@ -54,6 +55,9 @@ async function main(): Promise<void> {
     ...(intervalParam !== null ? { flushIntervalMs: Number(intervalParam) } : {}),
     ...(storage === 'memory' || storage === 'indexeddb' ? { storage } : {}),
     ...(params.get('lang') ? { language: params.get('lang')! } : {}),
+    ...(params.get('requestTimeoutMs') ? { requestTimeoutMs: Number(params.get('requestTimeoutMs')) } : {}),
+    ...(params.get('maxBatchRecords') ? { maxBatchRecords: Number(params.get('maxBatchRecords')) } : {}),
+    ...(params.get('retryBaseMs') ? { retry: { baseMs: Number(params.get('retryBaseMs')), capMs: Number(params.get('retryCapMs') ?? 300_000) } } : {}),
   });
 
   $('player').textContent = player;
@@ -72,7 +76,9 @@ async function main(): Promise<void> {
   tp.on('error', (error) => log(`error: ${error.message}`));
   // The at-least-once window, made visible: what this page sends while it is being hidden or
   // unloaded is noted in sessionStorage (it survives a reload), because the page may never see
-  // the answer; those records are sent again from the queue next time.
+  // the answer; those records are sent again from the queue next time. Notes carry this page's
+  // token and the request id, as the observer below does.
+  const pageToken = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
   const UNLOAD_KEY = 'tp-demo-unload-uploads';
   const previousUnloadUploads = JSON.parse(sessionStorage.getItem(UNLOAD_KEY) ?? '[]') as unknown[];
   if (previousUnloadUploads.length > 0) {
@@ -82,12 +88,16 @@ async function main(): Promise<void> {
   tp.on('upload', (info) => {
     if (!info.keepalive) return;
     const noted = JSON.parse(sessionStorage.getItem(UNLOAD_KEY) ?? '[]') as unknown[];
-    noted.push(...info.entries.map((e) => ({ objectName: e.objectName, record: e.record })));
+    noted.push(...info.entries.map((e) => ({ objectName: e.objectName, record: e.record, page: pageToken, requestId: info.requestId })));
     sessionStorage.setItem(UNLOAD_KEY, JSON.stringify(noted));
   });
-  tp.on('invalid', (error) => log(`invalid: ${error.message}`));
-  for (const status of ['impress', 'open', 'dismiss', 'interact'] as const) {
-    tp.on(`offer:${status}`, (e) => log(`offer ${e.offer.offer_id}: ${status}${e.detail ? ` (${e.detail})` : ''}`));
+  // Tools and tests watching the demo may install `window.tpObserver` before the page runs: it
+  // hears every upload as it leaves (`upload`, or `upload-keepalive` while the page is hidden or
+  // unloading) and every confirmation (the chaos suite matches them up).
+  const observer = (window as unknown as { tpObserver?: (event: string, page: string, requestId: number, records?: unknown[]) => void }).tpObserver;
+  if (observer) {
+    tp.on('upload', (info) => observer(info.keepalive ? 'upload-keepalive' : 'upload', pageToken, info.requestId, info.entries.map((e) => e.record)));
+    tp.on('delivered', (info) => observer('delivered', pageToken, info.requestId));
   }
 
   // Join once per device, login every visit.

@@ -12,6 +12,8 @@ import { join } from 'node:path';
 
 export interface StoredUpload {
   readonly seq: number;
+  /** True when the 200 for it did not fully reach the client (its records may come again). */
+  unseen?: boolean;
   readonly received_at: string;
   readonly content_type: string;
   readonly bytes: number;
@@ -39,6 +41,7 @@ interface OffersFile {
 
 export class DataStore {
   private readonly uploadsPath: string;
+  private readonly unseenPath: string;
   private readonly offersPath: string;
   private readonly uploadList: StoredUpload[] = [];
   private offersFile: OffersFile = { next_offer_id: 1001, offers: [] };
@@ -47,12 +50,19 @@ export class DataStore {
     mkdirSync(dir, { recursive: true });
     this.uploadsPath = join(dir, 'uploads.ndjson');
     this.offersPath = join(dir, 'offers.json');
+    this.unseenPath = join(dir, 'unseen-200s.ndjson');
     if (existsSync(this.uploadsPath)) {
       for (const line of readFileSync(this.uploadsPath, 'utf8').split('\n')) {
         if (line.trim()) this.uploadList.push(JSON.parse(line) as StoredUpload);
       }
     }
     if (existsSync(this.offersPath)) this.offersFile = JSON.parse(readFileSync(this.offersPath, 'utf8')) as OffersFile;
+    if (existsSync(this.unseenPath)) {
+      for (const line of readFileSync(this.unseenPath, 'utf8').split('\n')) {
+        const upload = line.trim() ? this.uploadList[(JSON.parse(line) as { seq: number }).seq - 1] : undefined;
+        if (upload) upload.unseen = true;
+      }
+    }
   }
 
   get uploads(): readonly StoredUpload[] {
@@ -64,6 +74,14 @@ export class DataStore {
     appendFileSync(this.uploadsPath, `${JSON.stringify(stored)}\n`);
     this.uploadList.push(stored);
     return stored;
+  }
+
+  /** Records that the 200 for upload `seq` never fully reached the client. */
+  markUnseen(seq: number): void {
+    const upload = this.uploadList[seq - 1];
+    if (!upload || upload.unseen) return;
+    upload.unseen = true;
+    appendFileSync(this.unseenPath, `${JSON.stringify({ seq })}\n`);
   }
 
   offersOf(playerSlug: string): StoredOffer[] {

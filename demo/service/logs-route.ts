@@ -8,6 +8,7 @@ import { isObjectName, validateRecord } from '../../src/records/index.js';
 import { checkAuth, fail, ok, type Failure } from './auth.js';
 import type { ServiceConfig } from './config.js';
 import type { DataStore } from './data-store.js';
+import { FAULT_413_HEADER, UPLOAD_SEQ_HEADER } from './faults.js';
 
 const SUCCESS_DATA = {
   default: {},
@@ -33,8 +34,16 @@ export async function handleLogs(c: Context, config: ServiceConfig, store: DataS
   if ('status' in decoded) return fail(c, decoded);
   const checked = checkBody(decoded.body);
   if (checked) return fail(c, checked);
+  const body = decoded.body as Record<string, Array<Record<string, unknown>>>;
 
-  store.addUpload({ content_type: mediaType, bytes: raw.length, body: decoded.body as Record<string, Array<Record<string, unknown>>> });
+  // Fault injection: a 413 for bodies large enough (a single record never gets one).
+  const min413 = Number(c.req.header(FAULT_413_HEADER));
+  if (min413 > 0 && Object.values(body).reduce((n, list) => n + list.length, 0) >= min413) {
+    return fail(c, { status: 413, reason: 'Payload Too Large' });
+  }
+
+  const upload = store.addUpload({ content_type: mediaType, bytes: raw.length, body });
+  c.header(UPLOAD_SEQ_HEADER, String(upload.seq));
   return ok(c, SUCCESS_DATA);
 }
 

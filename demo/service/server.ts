@@ -1,11 +1,13 @@
 /**
  * Starts the reference service on 127.0.0.1.
  */
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
+import { getRequestListener, serve } from '@hono/node-server';
 import { createServiceApp } from './app.js';
 import { defaultConfig, VERSION_SEGMENT, type ServiceConfig } from './config.js';
 import { DataStore } from './data-store.js';
+import { FaultInjector, type FaultConfig, type FaultKind } from './faults.js';
 
 export interface RunningService {
   /** `http://127.0.0.1:PORT` */
@@ -14,6 +16,10 @@ export interface RunningService {
   readonly baseUrl: string;
   readonly store: DataStore;
   readonly config: ServiceConfig;
+  /** Turns fault injection on, changes it, or (undefined) turns it off. */
+  setFaults(faults: FaultConfig | undefined): void;
+  /** How many faults of each kind were injected so far. */
+  readonly faultCounts: ReadonlyMap<FaultKind, number>;
   close(): Promise<void>;
 }
 
@@ -22,19 +28,29 @@ export interface StartServiceOptions {
   /** 0 (default) for an ephemeral port. */
   readonly port?: number;
   readonly config?: Partial<Omit<ServiceConfig, 'dataDir'>>;
+  /** Fault injection from the start (docs in faults.ts). */
+  readonly faults?: FaultConfig;
 }
 
 export async function startService(options: StartServiceOptions): Promise<RunningService> {
   const config: ServiceConfig = { ...defaultConfig(options.dataDir), ...options.config };
   const store = new DataStore(config.dataDir);
   const app = createServiceApp(config, store);
-  const { server, port } = await listen(app.fetch, options.port ?? 0);
+  const injector = new FaultInjector(options.faults, (seq) => store.markUnseen(seq));
+  const listener = getRequestListener(app.fetch);
+  const server = createServer((req, res) => injector.handle(req, res, listener));
+  const port = await new Promise<number>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
+  });
   const origin = `http://127.0.0.1:${port}`;
   return {
     origin,
     baseUrl: `${origin}/${VERSION_SEGMENT}/web`,
     store,
     config,
+    setFaults: (faults) => injector.set(faults),
+    faultCounts: injector.counts,
     close: () => closeServer(server),
   };
 }
@@ -50,7 +66,7 @@ export function listen(fetch: (request: Request) => Response | Promise<Response>
 }
 
 /** Closes a server and its open connections. */
-export function closeServer(server: Server): Promise<void> {
+export function closeServer(server: Pick<Server, 'close'> & { closeAllConnections?: () => void }): Promise<void> {
   return new Promise((resolve) => {
     server.close(() => resolve());
     (server as { closeAllConnections?: () => void }).closeAllConnections?.();

@@ -17,6 +17,7 @@ import {
 import {
   createIndexedDbDeadLetterStore,
   createIndexedDbStore,
+  createLocalRescue,
   createMemoryDeadLetterStore,
   createMemoryStore,
   hasIndexedDb,
@@ -160,6 +161,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
   };
 
   const tabId = randomId().replace(/-/g, '').slice(0, 8);
+  const rescuePrefix = `${dbPrefix}/rescue/`;
   const queue = new RecordQueue({
     store: useIndexedDb ? createIndexedDbStore(`${dbPrefix}/queue`) : createMemoryStore(),
     tabId,
@@ -174,7 +176,13 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
       emitter.emit('dropped', info);
     },
     onEarlierDrops: (records) => void emitter.emit('dropped', { records, reason: 'earlier-session' }),
+    rescue: useIndexedDb ? createLocalRescue(rescuePrefix, tabId) : undefined,
   });
+  // Another tab saved a rescue at unload: restore it now, while delivered keys are remembered.
+  const onStorage = (event: StorageEvent): void => {
+    if (event.key?.startsWith(rescuePrefix) && event.newValue) void queue.adoptRescues();
+  };
+  if (useIndexedDb && typeof addEventListener === 'function') addEventListener('storage', onStorage);
   if (o.storage !== 'memory' && !useIndexedDb && hasDom()) {
     // After createClient returns, so a listener added right after it hears this.
     queueMicrotask(() => emitWarning(new StorageError('open', new Error('IndexedDB is not available here: records are kept in memory'))));
@@ -301,9 +309,17 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
   const unload = (includeUnstored: boolean): void => {
     if (isOnline() && leadership.isLeader) uploader.unload(includeUnstored);
   };
+  const onPageHide = (): void => {
+    // Every tab: writes that have not finished are saved where the next page finds them.
+    queue.rescue();
+    unload(true);
+  };
   // A tab that becomes leader uploads what earlier leaders and other tabs left.
   if (autoFlush) leadership.onLeader(() => void queue.settled().then(() => scheduler.kick('start')));
-  const stopLifecycle = o.flushOnHide ? watchPageLifecycle({ hidden: () => unload(false), unload: () => unload(true) }) : () => undefined;
+  const stopLifecycle = watchPageLifecycle({
+    hidden: () => o.flushOnHide && unload(false),
+    unload: () => (o.flushOnHide ? onPageHide() : queue.rescue()),
+  });
 
   return {
     get playerSlug() {
@@ -366,6 +382,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
       scheduler.stop();
       stopConnectivity();
       stopLifecycle();
+      if (typeof removeEventListener === 'function') removeEventListener('storage', onStorage);
       ui?.close();
       try {
         await (leadership.isLeader ? upload(queue.lastKey) : Promise.resolve());

@@ -42,6 +42,8 @@ export interface DeadLetterInfo {
 
 /** Details of one POST /logs request, as it leaves. */
 export interface UploadInfo {
+  /** Numbers this client's requests; the `delivered` event of the same request carries it too. */
+  readonly requestId: number;
   /** The records in the request, in order. Read-only: they are the queue's own objects. */
   readonly entries: ReadonlyArray<Pick<QueueEntry, 'objectName' | 'record'>>;
   /** Body size on the wire, in bytes. */
@@ -52,6 +54,8 @@ export interface UploadInfo {
 
 /** Details of one accepted upload. */
 export interface DeliveryInfo {
+  /** The `requestId` of its `upload` event. */
+  readonly requestId: number;
   /** Records the service accepted (and that left the queue). */
   readonly records: number;
   /** Body size on the wire, in bytes. */
@@ -98,6 +102,7 @@ export class Uploader {
   #paused: ServiceError | undefined;
   #deadLetters: DeadLetterStore;
   #letterSeq = 0;
+  #requestSeq = 0;
 
   readonly #options: UploaderOptions;
 
@@ -157,12 +162,12 @@ export class Uploader {
   unload(includeUnstored: boolean): void {
     if (this.#paused) return;
     const { stored, unstored } = this.#options.queue.unloadSnapshot(this.#inFlight, includeUnstored);
-    const candidates: QueueEntry[] = [...stored, ...unstored];
+    // Unstored entries already have their keys: after a 200 they are removed too, wherever they are.
+    const candidates = [...stored, ...unstored];
     const fit = this.#fitBudget(candidates);
     if (!fit) return;
-    const sentStored = stored.slice(0, fit.count);
     const sent = candidates.slice(0, fit.count);
-    const done = this.#send(sentStored, sent, fit.encoded, true).catch((error: unknown) => this.#options.onBackgroundError(error));
+    const done = this.#send(sent, sent, fit.encoded, true).catch((error: unknown) => this.#options.onBackgroundError(error));
     this.#keepaliveDone = Promise.all([this.#keepaliveDone, done]).then(() => undefined);
   }
 
@@ -257,14 +262,15 @@ export class Uploader {
   /** Sends `entries`; `stored` are those of them with a queue key (removed after the 200). */
   async #send(stored: readonly StoredEntry[], entries: readonly QueueEntry[], encoded: EncodedBody, keepalive: boolean): Promise<void> {
     for (const e of stored) this.#inFlight.add(e.key);
-    this.#options.onUpload({ entries, bytes: encoded.bytes, keepalive });
+    const requestId = ++this.#requestSeq;
+    this.#options.onUpload({ requestId, entries, bytes: encoded.bytes, keepalive });
     try {
       await this.#options.transport.postLogs(encoded, { keepalive });
       await this.#options.queue.remove(stored);
     } finally {
       for (const e of stored) this.#inFlight.delete(e.key);
     }
-    this.#options.onDelivered({ records: entries.length, bytes: encoded.bytes, keepalive });
+    this.#options.onDelivered({ requestId, records: entries.length, bytes: encoded.bytes, keepalive });
   }
 
   /** The longest prefix of `entries` whose encoded body fits the keepalive budget. */

@@ -2,16 +2,23 @@
  * The IndexedDB {@link QueueStore}, on idb-keyval's store seam: one database per namespace, one
  * object store of entries keyed by queue key, and beside them one meta entry (count, bytes,
  * unreported drops) updated in the same transaction as every append and removal, so counts and
- * byte totals stay exact across tabs without reading the whole queue. The meta key `!meta` sorts
- * before every entry key (`0…`); entry reads use a key range that leaves it out.
+ * byte totals stay exact across tabs without reading the whole queue. Every removal also leaves a
+ * tombstone (the removed keys, for `TOMBSTONE_MS`), so that a rescued copy of a record delivered in
+ * the meantime is not restored (rescue.ts). `!meta` and `!t:…` sort before every entry key (`0…`);
+ * entry reads use a key range that leaves them out.
  *
  * @module
  */
 import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
 import { jsonBytes } from '../records/index.js';
+import { TOMBSTONE_MS } from './rescue.js';
 import type { QueueEntry, QueueStore, StoredEntry } from './types.js';
 
 const META = '!meta';
+const TOMBSTONE = '!t:';
+
+/** A tombstone key for time `at`: base-36 time, so a key range selects the expired ones. */
+const tombstoneKey = (at: number): string => `${TOMBSTONE}${Math.max(0, at).toString(36).padStart(9, '0')}:${Math.random().toString(36).slice(2, 8)}`;
 
 interface Meta {
   count: number;
@@ -54,6 +61,25 @@ function withMeta(s: IDBObjectStore, use: (meta: Meta) => void): void {
   };
 }
 
+/** Puts the entries whose keys are absent, and counts them in the meta, in transaction store `s`. */
+function restoreMissing(s: IDBObjectStore, m: Meta, entries: readonly StoredEntry[]): void {
+  if (entries.length === 0) return;
+  let added = 0;
+  let bytes = 0;
+  let pending = entries.length;
+  for (const e of entries) {
+    const probe = s.getKey(e.key);
+    probe.onsuccess = () => {
+      if (probe.result === undefined) {
+        s.put({ objectName: e.objectName, record: e.record, enqueuedAt: e.enqueuedAt, bytes: e.bytes } satisfies QueueEntry, e.key);
+        added += 1;
+        bytes += e.bytes ?? 0;
+      }
+      if (--pending === 0) s.put({ ...m, count: m.count + added, bytes: m.bytes + bytes }, META);
+    };
+  }
+}
+
 /** Creates the store in database `dbName` (created on first use). */
 export function createIndexedDbStore(dbName: string): QueueStore {
   const store: UseStore = createStore(dbName, 'entries');
@@ -78,6 +104,20 @@ export function createIndexedDbStore(dbName: string): QueueStore {
             bytes += e.bytes ?? 0;
           }
           s.put({ ...m, count: m.count + entries.length, bytes: m.bytes + bytes }, META);
+        });
+        return done(s);
+      });
+    },
+    restore(entries) {
+      if (entries.length === 0) return Promise.resolve();
+      return store('readwrite', (s) => {
+        withMeta(s, (m) => {
+          // Keys removed lately (delivered, set aside, dropped) are not brought back.
+          const stones = s.getAll(IDBKeyRange.bound(TOMBSTONE, `${TOMBSTONE}\uffff`));
+          stones.onsuccess = () => {
+            const removed = new Set((stones.result as string[][]).flat());
+            restoreMissing(s, m, entries.filter((e) => !removed.has(e.key)));
+          };
         });
         return done(s);
       });
@@ -111,6 +151,9 @@ export function createIndexedDbStore(dbName: string): QueueStore {
               if (--pending === 0) s.put({ ...m, count: Math.max(0, m.count - removed), bytes: Math.max(0, m.bytes - bytes) }, META);
             };
           }
+          const now = Date.now();
+          s.put(refs.map((r) => r.key), tombstoneKey(now));
+          s.delete(IDBKeyRange.bound(TOMBSTONE, tombstoneKey(now - TOMBSTONE_MS)));
         });
         return done(s);
       });

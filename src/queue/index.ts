@@ -9,3 +9,4 @@ export {
   type DeadLetterReason,
   type DeadLetterStore,
 } from './dead-letter.js';
+export { createLocalRescue, NO_RESCUE, type RescueStore } from './rescue.js';

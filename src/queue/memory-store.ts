@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { TOMBSTONE_MS } from './rescue.js';
 import type { QueueStore, StoredEntry } from './types.js';
 
 /** Creates an empty memory store. */
@@ -13,6 +14,8 @@ export function createMemoryStore(): QueueStore {
   const entries = new Map<string, StoredEntry>();
   let bytes = 0;
   let dropped = 0;
+  /** Removed key → when, kept `TOMBSTONE_MS` (as the IndexedDB store does). */
+  const removed = new Map<string, number>();
   return {
     kind: 'memory',
     async append(batch) {
@@ -20,6 +23,18 @@ export function createMemoryStore(): QueueStore {
         if (!entries.has(e.key)) bytes += e.bytes ?? 0;
         entries.set(e.key, e);
       }
+    },
+    async restore(batch) {
+      const since = Date.now() - TOMBSTONE_MS;
+      for (const e of batch) {
+        if (entries.has(e.key) || (removed.get(e.key) ?? -Infinity) >= since) continue;
+        bytes += e.bytes ?? 0;
+        entries.set(e.key, e);
+      }
+      // A restore can land between keys already there: keep key order.
+      const sorted = [...entries.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      entries.clear();
+      for (const [k, e] of sorted) entries.set(k, e);
     },
     async read(limit) {
       const out: StoredEntry[] = [];
@@ -30,7 +45,10 @@ export function createMemoryStore(): QueueStore {
       return out;
     },
     async remove(refs) {
+      const now = Date.now();
+      for (const [key, at] of removed) if (at < now - TOMBSTONE_MS) removed.delete(key);
       for (const { key } of refs) {
+        removed.set(key, now);
         const e = entries.get(key);
         if (!e) continue;
         bytes -= e.bytes ?? 0;

@@ -14,6 +14,7 @@ import type { Clock } from '../internal/time.js';
 import { KeyGenerator } from './keys.js';
 import { jsonBytes } from '../records/index.js';
 import { createMemoryStore } from './memory-store.js';
+import { NO_RESCUE, type RescueStore } from './rescue.js';
 import type { EntryRef, QueueEntry, QueueStore, StoredEntry } from './types.js';
 
 /** How many of the oldest entries the queue keeps in memory for the synchronous unload upload. */
@@ -46,6 +47,8 @@ export interface RecordQueueOptions {
   readonly onDropped?: (info: DropInfo) => void;
   /** At open: records dropped earlier and not reported yet (a previous page may have died first). */
   readonly onEarlierDrops?: (records: number) => void;
+  /** Where unfinished writes are saved at page unload, and restored from at open. @default none */
+  readonly rescue?: RescueStore;
   /** See {@link DEFAULT_HEAD_LIMIT}. */
   readonly headLimit?: number;
 }
@@ -54,10 +57,12 @@ export class RecordQueue {
   #store: QueueStore;
   readonly #keys: KeyGenerator;
   readonly #headLimit: number;
-  /** Entries tracked but not yet handed to the store. */
-  #buffer: QueueEntry[] = [];
+  /** Entries tracked but not yet handed to the store (keyed at enqueue). */
+  #buffer: StoredEntry[] = [];
   /** Batches handed to the store whose write has not finished, oldest first (writes run in order). */
-  readonly #writing: QueueEntry[][] = [];
+  readonly #writing: StoredEntry[][] = [];
+  /** The greatest key in the store when it was opened: a key at or below it is given a new one. */
+  #openedLastKey: string | undefined;
   #writingCount = 0;
   #flushScheduled = false;
   /** The chain of store writes; every write waits for the one before it (and for open). */
@@ -125,7 +130,8 @@ export class RecordQueue {
    * `onLengthChange` is called then, once for the batch.
    */
   enqueue(entry: QueueEntry): void {
-    this.#buffer.push(entry);
+    // Keyed now, not at the write: a rescued copy and the original then share a key (idempotent).
+    this.#buffer.push({ ...entry, key: this.#keys.next(this.#options.clock()) });
     if (!this.#flushScheduled) {
       this.#flushScheduled = true;
       queueMicrotask(() => this.#startWrite());
@@ -160,11 +166,44 @@ export class RecordQueue {
   }
 
   /**
+   * Writes what pages saved at unload (their own unfinished writes) into the store, by key: call it
+   * when another tab saved a rescue (the `storage` event), so that it is restored while the keys of
+   * records delivered meanwhile are still remembered. Runs after pending writes.
+   */
+  adoptRescues(): Promise<void> {
+    this.#writes = this.#writes.then(() => this.#adopt()).catch((cause: unknown) => this.#options.onStorageError(new StorageError('restore', cause)));
+    return this.#writes;
+  }
+
+  async #adopt(): Promise<void> {
+    const rescued = (this.#options.rescue ?? NO_RESCUE).takeAll();
+    if (rescued.length === 0) return;
+    await this.#store.restore(rescued);
+    const [count, bytes, last] = await Promise.all([this.#store.count(), this.#store.bytes(), this.#store.lastKey()]);
+    this.#stored = count;
+    this.#storedBytes = bytes;
+    this.#keys.seed(last);
+    this.#openedLastKey = last;
+    this.#lastStoredKey = last;
+    this.#headComplete = false;
+    this.#options.onWritten?.();
+    this.#options.onLengthChange?.(this.length);
+  }
+
+  /**
+   * At page unload: saves the entries whose store write has not finished to the rescue store
+   * (synchronously), so that the next page writes them if this page's write is aborted.
+   */
+  rescue(): void {
+    (this.#options.rescue ?? NO_RESCUE).save([...this.#writing.flat(), ...this.#buffer]);
+  }
+
+  /**
    * What an unload upload may carry, synchronously, oldest first: the in-memory head of stored
    * entries (minus `exclude`, the keys already in flight), then, when `includeUnstored` and the
    * head is the whole stored queue, the entries still being written (they have no key yet).
    */
-  unloadSnapshot(exclude: ReadonlySet<string>, includeUnstored: boolean): { stored: StoredEntry[]; unstored: QueueEntry[] } {
+  unloadSnapshot(exclude: ReadonlySet<string>, includeUnstored: boolean): { stored: StoredEntry[]; unstored: StoredEntry[] } {
     const stored = this.#head.filter((e) => !exclude.has(e.key));
     const unstored = includeUnstored && this.#headComplete ? [...this.#writing.flat(), ...this.#buffer] : [];
     return { stored, unstored };
@@ -179,10 +218,12 @@ export class RecordQueue {
         this.#store.takeDropped(),
       ]);
       this.#keys.seed(last);
+      this.#openedLastKey = last;
       this.#lastStoredKey = last;
       this.#stored = count;
       this.#storedBytes = bytes;
       if (dropped > 0) this.#options.onEarlierDrops?.(dropped);
+      await this.#adopt();
       this.#head = await this.#store.read(this.#headLimit + 1);
       this.#headComplete = this.#head.length <= this.#headLimit;
       this.#head = this.#head.slice(0, this.#headLimit);
@@ -207,9 +248,17 @@ export class RecordQueue {
     this.#options.onLengthChange?.(this.length);
   }
 
-  async #persist(batch: QueueEntry[]): Promise<void> {
+  async #persist(batch: StoredEntry[]): Promise<void> {
     const now = this.#options.clock();
-    const entries = batch.map((e): StoredEntry => ({ ...e, bytes: e.bytes ?? jsonBytes(e.record), key: this.#keys.next(now) }));
+    const floor = this.#openedLastKey;
+    const entries = batch.map(
+      (e): StoredEntry => ({
+        ...e,
+        bytes: e.bytes ?? jsonBytes(e.record),
+        // Keyed before the store was opened, at or below a stored key (the clock went back): renew.
+        key: floor !== undefined && e.key <= floor ? this.#keys.next(now) : e.key,
+      }),
+    );
     const bytes = entries.reduce((n, e) => n + e.bytes!, 0);
     await this.#withFallback('append', async () => {
       try {

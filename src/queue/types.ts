@@ -34,9 +34,14 @@ export interface QueueStore {
   readonly kind: 'indexeddb' | 'memory';
   /** Adds entries (all or none). Keys are new and ascending; every entry has `bytes`. */
   append(entries: readonly StoredEntry[]): Promise<void>;
+  /**
+   * Adds the entries whose keys are not there yet and were not removed lately (a rescued copy,
+   * written again): idempotent, and a delivered record does not come back.
+   */
+  restore(entries: readonly StoredEntry[]): Promise<void>;
   /** The `limit` oldest entries, in key order. */
   read(limit: number): Promise<StoredEntry[]>;
-  /** Deletes these entries; unknown keys are ignored (and not counted). */
+  /** Deletes these entries (unknown keys are ignored and not counted) and remembers their keys a while. */
   remove(entries: readonly EntryRef[]): Promise<void>;
   /** Number of entries. */
   count(): Promise<number>;

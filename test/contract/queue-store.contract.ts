@@ -64,6 +64,27 @@ export function queueStoreContract(kind: string, makeStore: () => QueueStore): v
       expect(await store.bytes()).toBe(batch[0]!.bytes! + batch[2]!.bytes!);
     });
 
+    it('restore adds only entries not there yet, in key order, counting them once', async () => {
+      const store = makeStore();
+      const [a, b, c] = [entry({ i: 1 }), entry({ i: 2 }), entry({ i: 3 })];
+      await store.append([a!, c!]);
+      await store.restore([a!, b!]);
+      await store.restore([b!]);
+      expect((await store.read(10)).map((e) => e.key)).toEqual([a!.key, b!.key, c!.key]);
+      expect(await store.count()).toBe(3);
+      expect(await store.bytes()).toBe(a!.bytes! + b!.bytes! + c!.bytes!);
+    });
+
+    it('restore does not bring back what was removed lately (delivered, set aside, dropped)', async () => {
+      const store = makeStore();
+      const [a, b] = [entry({ i: 1 }), entry({ i: 2 })];
+      await store.append([a!, b!]);
+      await store.remove([a!]);
+      await store.restore([a!, b!]);
+      expect((await store.read(10)).map((e) => e.key)).toEqual([b!.key]);
+      expect(await store.count()).toBe(1);
+    });
+
     it('keeps a count of dropped records until it is taken', async () => {
       const store = makeStore();
       expect(await store.takeDropped()).toBe(0);

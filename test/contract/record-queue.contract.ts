@@ -2,7 +2,7 @@
  * Behaviour of the RecordQueue over a given store: run with memory (unit) and IndexedDB (browser).
  */
 import { describe, expect, it } from 'vitest';
-import { RecordQueue, type DropInfo, type QueueEntry, type QueueStore } from '../../src/queue/index.js';
+import { RecordQueue, type DropInfo, type QueueEntry, type QueueStore, type RescueStore, type StoredEntry } from '../../src/queue/index.js';
 import type { StorageError } from '../../src/errors/index.js';
 
 const t = 1_767_225_600;
@@ -103,6 +103,39 @@ export function recordQueueContract(kind: string, makeStore: () => QueueStore): 
       await queue.settled();
       expect(earlier).toEqual([12]);
       expect(await store.takeDropped()).toBe(0);
+    });
+
+    it('at unload, unfinished writes are rescued; the next queue writes them once, even if the first write finished too', async () => {
+      const saved: StoredEntry[][] = [];
+      const rescue: RescueStore = { prefix: undefined, save: (entries) => void saved.push([...entries]), takeAll: () => saved.splice(0).flat() };
+      const store = makeStore();
+      const first = new RecordQueue({ store, tabId: 'a', clock: () => Date.now(), onStorageError: () => undefined, rescue });
+      await first.settled();
+      for (let i = 0; i < 3; i++) first.enqueue(e('players_login', i));
+      first.rescue(); // pagehide before the microtask write
+      expect(saved.flat().map((x) => x.record.i)).toEqual([0, 1, 2]);
+      await first.settled(); // and yet the write finished
+      const next = new RecordQueue({ store, tabId: 'b', clock: () => Date.now(), onStorageError: () => undefined, rescue });
+      await next.settled();
+      expect((await next.peek(10)).map((p) => p.record.i)).toEqual([0, 1, 2]);
+      expect(next.length).toBe(3);
+    });
+
+    it('a rescued copy of a record delivered meanwhile does not come back', async () => {
+      const saved: StoredEntry[][] = [];
+      const rescue: RescueStore = { prefix: undefined, save: (entries) => void saved.push([...entries]), takeAll: () => saved.splice(0).flat() };
+      const store = makeStore();
+      const follower = new RecordQueue({ store, tabId: 'f', clock: () => Date.now(), onStorageError: () => undefined, rescue });
+      await follower.settled();
+      follower.enqueue(e('players_login', 7));
+      follower.rescue(); // the tab unloads; its write finishes anyway
+      await follower.settled();
+      const leader = new RecordQueue({ store, tabId: 'l', clock: () => Date.now(), onStorageError: () => undefined });
+      await leader.remove(await leader.peek(10)); // delivered
+      const next = new RecordQueue({ store, tabId: 'n', clock: () => Date.now(), onStorageError: () => undefined, rescue });
+      await next.settled();
+      expect(await next.peek(10)).toEqual([]);
+      expect(saved).toEqual([]); // taken
     });
   });
 }

@@ -14,11 +14,14 @@ export interface Harness {
   context: BrowserContext;
   /** A new page whose console errors, warnings and uncaught exceptions fail the test. */
   page(): Promise<Page>;
+  /** Console messages matching `pattern` do not fail the current test (expected failures). */
+  allowConsole(pattern: RegExp): void;
 }
 
 export function useDemoInChromium(): Harness {
   const harness = {} as Harness;
   const problems: string[] = [];
+  let allowed: RegExp[] = [];
   let dataDir = '';
   let userDataDir = '';
   beforeAll(async () => {
@@ -34,13 +37,17 @@ export function useDemoInChromium(): Harness {
     harness.page = async () => {
       const page = await harness.context.newPage();
       page.on('console', (m) => {
-        if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+        if ((m.type() === 'error' || m.type() === 'warning') && !allowed.some((p) => p.test(m.text()))) problems.push(`${m.type()}: ${m.text()}`);
       });
       page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
       return page;
     };
   });
+  harness.allowConsole = (pattern) => {
+    allowed.push(pattern);
+  };
   afterEach(() => {
+    allowed = [];
     const seen = problems.splice(0);
     expect(seen, 'page console').toEqual([]);
   });

@@ -89,5 +89,31 @@ describe('many tabs', () => {
     const final = await held(run);
     expect(final.size).toBe(420);
     expect([...final.values()].every((n) => n === 1)).toBe(true);
+    for (const page of harness.context.pages()) await page.close();
+  });
+});
+
+describe('a tab reloaded right after tracking', () => {
+  it('keeps its records: unfinished writes are rescued at pagehide and restored by key, once', async () => {
+    const run = randomUUID();
+    const player = `rescue-${run.slice(0, 8)}`;
+    const pages: Page[] = [];
+    for (let i = 0; i < 2; i++) {
+      const page = await harness.page();
+      await openDemo(page, harness.stack, { player, flushIntervalMs: '0' });
+      pages.push(page);
+    }
+    await expect.poll(() => Promise.all(pages.map(isLeader)).then((l) => l.filter(Boolean).length)).toBe(1);
+    const follower = (await isLeader(pages[0]!)) ? pages[1]! : pages[0]!;
+    for (let trial = 0; trial < 10; trial++) {
+      await track(follower, run, trial, trial * 50, 50); // then at once, before the write can finish:
+      await follower.reload();
+      await follower.waitForSelector('body[data-ready="true"]');
+    }
+    await flush(follower);
+    const copies = await held(run);
+    expect(copies.size).toBe(500);
+    expect([...copies.values()].every((n) => n === 1)).toBe(true);
+    for (const page of pages) await page.close();
   });
 });
