@@ -29,7 +29,9 @@ export interface DroppedEvent {
   readonly records: number;
   /**
    * `queue-full`: past `maxQueueRecords`/`maxQueueBytes`; `quota`: the browser's storage quota;
-   * `earlier-session`: dropped by an earlier page that did not live to report it.
+   * `earlier-session`: emitted once at start (login time), the records earlier pages of the game
+   * dropped since the previous start. Each of those drops was also reported live, by its own page,
+   * if that page lived long enough: a game that logs its health at login uses this one.
    */
   readonly reason: 'queue-full' | 'quota' | 'earlier-session';
 }
@@ -48,7 +50,7 @@ export interface QueueEvent {
  * - `warning`: the SDK works on in a lesser way; nothing was lost (IndexedDB missing or failing:
  *   memory storage from now on).
  * - `dropped`: records were deleted unsent to stay within the queue's caps or the storage quota
- *   (oldest first), or such a loss of an earlier page is reported now.
+ *   (oldest first); at start, the drops of earlier pages since the previous start.
  * - `invalid`: `track` rejected a record (when `invalidRecords` is `'drop'`).
  * - `queue`: the number of queued records changed.
  * - `upload`: a POST /logs request is leaving, with its records (`keepalive` when the page is

@@ -167,17 +167,39 @@ export class Uploader {
     const fit = this.#fitBudget(candidates);
     if (!fit) return;
     const sent = candidates.slice(0, fit.count);
-    const done = this.#send(sent, sent, fit.encoded, true).catch((error: unknown) => this.#options.onBackgroundError(error));
+    const done = this.#send(sent, sent, fit.encoded, true)
+      .then(({ removal }) => removal)
+      .catch((error: unknown) => this.#options.onBackgroundError(error));
     this.#keepaliveDone = Promise.all([this.#keepaliveDone, done]).then(() => undefined);
   }
 
+  /**
+   * Sends the due records batch after batch. The deletion of a delivered batch runs while the next
+   * one is read, encoded and sent (at most two deletions pending); the drain resolves after every
+   * deletion finished, and rejects with the first failure once they settled.
+   */
   async #drain(target: string | undefined): Promise<FlushResult> {
+    const removals: Promise<void>[] = [];
+    try {
+      const total = await this.#drainBatches(target, removals);
+      await Promise.all(removals);
+      return total;
+    } catch (error) {
+      await Promise.allSettled(removals);
+      throw error;
+    }
+  }
+
+  async #drainBatches(target: string | undefined, removals: Promise<void>[]): Promise<FlushResult> {
     const { queue, maxBatchRecords } = this.#options;
     const total = { records: 0, batches: 0, deadLettered: 0 };
     if (target === undefined) return total;
+    // The first peek of a drain reads the store; the next ones are served from the queue's head
+    // until it has nothing due, and then one more read of the store decides that the drain is done.
+    let fresh = true;
     for (;;) {
-      const peeked = await queue.peek(maxBatchRecords + this.#inFlight.size);
-      const due = peeked.filter((e) => e.key <= target && !this.#inFlight.has(e.key));
+      const peeked = await queue.peek(maxBatchRecords, { fromHead: !fresh, skip: this.#inFlight });
+      const due = peeked.filter((e) => e.key <= target);
       const corrupt = due.filter((e) => this.#options.checkEntry(e) !== undefined);
       if (corrupt.length > 0) {
         for (const entry of corrupt) {
@@ -189,12 +211,19 @@ export class Uploader {
       }
       const batch = takeBatch(due, { maxRecords: maxBatchRecords, maxBytes: this.#options.maxBatchBytes });
       if (batch.length === 0) {
-        if (peeked.every((e) => e.key > target)) return total;
-        await this.#keepaliveDone; // only a keepalive upload holds due records now
+        if (!fresh || removals.length > 0) {
+          await Promise.all(removals.splice(0));
+          fresh = true;
+          continue;
+        }
+        if (this.#inFlight.size === 0) return total; // what the store holds is all after `target`
+        await this.#keepaliveDone; // only a keepalive upload holds records now
         continue;
       }
+      fresh = false;
       if (!(await this.#options.mayUpload())) throw new TpError('internal', 'another tab has taken over uploading');
-      const done = await this.#deliver(batch);
+      await removals.at(-2);
+      const done = await this.#deliver(batch, removals);
       total.records += done.records;
       total.batches += done.batches;
       total.deadLettered += done.deadLettered;
@@ -207,16 +236,16 @@ export class Uploader {
    * record answered 413, or any batch answered 400, goes to the dead-letter store. A 403
    * `Invalid TPClientKey` pauses uploads; other failures are thrown.
    */
-  async #deliver(batch: StoredEntry[]): Promise<FlushResult> {
+  async #deliver(batch: StoredEntry[], removals: Promise<void>[]): Promise<FlushResult> {
     const encoded = encodeLogsBody(buildLogsBody(batch), this.#options.compression);
-    if (encoded.bytes > this.#options.maxBatchCompressedBytes && batch.length > 1) return this.#deliverHalves(batch);
+    if (encoded.bytes > this.#options.maxBatchCompressedBytes && batch.length > 1) return this.#deliverHalves(batch, removals);
     try {
-      await this.#send(batch, batch, encoded, false);
+      removals.push((await this.#send(batch, batch, encoded, false)).removal);
       return { records: batch.length, batches: 1, deadLettered: 0 };
     } catch (error) {
       if (!isTpError(error, 'service')) throw error;
       const e = error as ServiceError;
-      if (e.status === 413 && batch.length > 1) return this.#deliverHalves(batch);
+      if (e.status === 413 && batch.length > 1) return this.#deliverHalves(batch, removals);
       if (e.status === 403 && e.reason === 'Invalid TPClientKey') {
         this.#paused = e;
         this.#options.onPause(e);
@@ -228,10 +257,10 @@ export class Uploader {
     }
   }
 
-  async #deliverHalves(batch: StoredEntry[]): Promise<FlushResult> {
+  async #deliverHalves(batch: StoredEntry[], removals: Promise<void>[]): Promise<FlushResult> {
     const middle = Math.ceil(batch.length / 2);
-    const first = await this.#deliver(batch.slice(0, middle));
-    const second = await this.#deliver(batch.slice(middle));
+    const first = await this.#deliver(batch.slice(0, middle), removals);
+    const second = await this.#deliver(batch.slice(middle), removals);
     return {
       records: first.records + second.records,
       batches: first.batches + second.batches,
@@ -259,18 +288,32 @@ export class Uploader {
     this.#options.onDeadLetter({ records: entries.length, reason, error });
   }
 
-  /** Sends `entries`; `stored` are those of them with a queue key (removed after the 200). */
-  async #send(stored: readonly StoredEntry[], entries: readonly QueueEntry[], encoded: EncodedBody, keepalive: boolean): Promise<void> {
+  /**
+   * Sends `entries`; `stored` are those of them with a queue key. Resolves after the 200 with the
+   * deletion of `stored` (`removal`), which then runs (and emits `delivered` when done); the keys stay in
+   * flight until it finished, so no read of the queue hands them out again meanwhile.
+   */
+  async #send(stored: readonly StoredEntry[], entries: readonly QueueEntry[], encoded: EncodedBody, keepalive: boolean): Promise<{ removal: Promise<void> }> {
     for (const e of stored) this.#inFlight.add(e.key);
     const requestId = ++this.#requestSeq;
+    const release = (): void => {
+      for (const e of stored) this.#inFlight.delete(e.key);
+    };
     this.#options.onUpload({ requestId, entries, bytes: encoded.bytes, keepalive });
     try {
       await this.#options.transport.postLogs(encoded, { keepalive });
-      await this.#options.queue.remove(stored);
-    } finally {
-      for (const e of stored) this.#inFlight.delete(e.key);
+    } catch (error) {
+      release();
+      throw error;
     }
-    this.#options.onDelivered({ requestId, records: entries.length, bytes: encoded.bytes, keepalive });
+    const removal = this.#options.queue
+      .remove(stored)
+      .finally(release)
+      .then(() => this.#options.onDelivered({ requestId, records: entries.length, bytes: encoded.bytes, keepalive }));
+    // Awaited by the drain (or the keepalive chain); this only keeps an early failure from being
+    // reported as unhandled before then.
+    removal.catch(() => undefined);
+    return { removal };
   }
 
   /** The longest prefix of `entries` whose encoded body fits the keepalive budget. */

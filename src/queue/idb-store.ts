@@ -122,11 +122,12 @@ export function createIndexedDbStore(dbName: string): QueueStore {
         return done(s);
       });
     },
-    read(limit) {
+    read(limit, after) {
+      const range = after === undefined ? entryRange() : IDBKeyRange.lowerBound(after, true);
       return store('readonly', async (s) => {
         const [keys, values] = await Promise.all([
-          promisifyRequest(s.getAllKeys(entryRange(), limit)),
-          promisifyRequest(s.getAll(entryRange(), limit) as IDBRequest<QueueEntry[]>),
+          promisifyRequest(s.getAllKeys(range, limit)),
+          promisifyRequest(s.getAll(range, limit) as IDBRequest<QueueEntry[]>),
         ]);
         return keys.map((key, i): StoredEntry => ({ ...values[i]!, key: key as string }));
       });
@@ -137,20 +138,31 @@ export function createIndexedDbStore(dbName: string): QueueStore {
         // The meta first (a rebuild must not see this transaction's deletes); then only entries
         // still there are counted: another tab may have removed some already.
         withMeta(s, (m) => {
-          let removed = 0;
-          let bytes = 0;
-          let pending = refs.length;
-          for (const ref of refs) {
-            const probe = s.getKey(ref.key);
-            probe.onsuccess = () => {
-              if (probe.result !== undefined) {
-                s.delete(ref.key);
-                removed += 1;
-                bytes += ref.bytes ?? 0;
-              }
-              if (--pending === 0) s.put({ ...m, count: Math.max(0, m.count - removed), bytes: Math.max(0, m.bytes - bytes) }, META);
-            };
+          // One read of the keys between the first and the last ref, not one probe per ref: a batch
+          // is nearly always a run of adjacent keys, deleted then with one range delete.
+          let low = refs[0]!.key;
+          let high = low;
+          for (const { key } of refs) {
+            if (key < low) low = key;
+            if (key > high) high = key;
           }
+          const range = IDBKeyRange.bound(low, high);
+          const present = s.getAllKeys(range);
+          present.onsuccess = () => {
+            const there = new Set(present.result as string[]);
+            let removed = 0;
+            let bytes = 0;
+            for (const ref of refs) {
+              if (!there.has(ref.key)) continue;
+              there.delete(ref.key);
+              removed += 1;
+              bytes += ref.bytes ?? 0;
+            }
+            // What is left in `there` is in the range but not ours (another tab's record): keep it.
+            if (there.size === 0) s.delete(range);
+            else for (const ref of refs) s.delete(ref.key);
+            s.put({ ...m, count: Math.max(0, m.count - removed), bytes: Math.max(0, m.bytes - bytes) }, META);
+          };
           const now = Date.now();
           s.put(refs.map((r) => r.key), tombstoneKey(now));
           s.delete(IDBKeyRange.bound(TOMBSTONE, tombstoneKey(now - TOMBSTONE_MS)));

@@ -4,6 +4,9 @@
  * so string order is queue order even across reloads with a clock that moved backwards. The tab id
  * keeps two tabs writing in the same instant from colliding.
  *
+ * A counter is drawn at `track()` time (cheap: a comparison and an addition); its string is made
+ * later, at the write or at a rescue, and both make the same string from it.
+ *
  * @module
  */
 
@@ -12,7 +15,6 @@ const WIDTH = 11;
 /** Generates ascending queue keys for one tab. */
 export class KeyGenerator {
   #last = 0;
-
   readonly #tabId: string;
 
   constructor(tabId: string) {
@@ -26,9 +28,19 @@ export class KeyGenerator {
     if (Number.isFinite(n) && n > this.#last) this.#last = n;
   }
 
+  /** The next counter, given the current time in milliseconds. */
+  nextCounter(nowMs: number): number {
+    this.#last = Math.max(Math.floor(nowMs) * 1000, this.#last + 1);
+    return this.#last;
+  }
+
+  /** The key of a counter of this tab. */
+  format(counter: number): string {
+    return `${counter.toString(36).padStart(WIDTH, '0')}:${this.#tabId}`;
+  }
+
   /** The next key, given the current time in milliseconds. */
   next(nowMs: number): string {
-    this.#last = Math.max(Math.floor(nowMs) * 1000, this.#last + 1);
-    return `${this.#last.toString(36).padStart(WIDTH, '0')}:${this.#tabId}`;
+    return this.format(this.nextCounter(nowMs));
   }
 }

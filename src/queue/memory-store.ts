@@ -36,17 +36,21 @@ export function createMemoryStore(): QueueStore {
       entries.clear();
       for (const [k, e] of sorted) entries.set(k, e);
     },
-    async read(limit) {
+    async read(limit, after) {
       const out: StoredEntry[] = [];
       for (const e of entries.values()) {
         if (out.length >= limit) break;
-        out.push(e);
+        if (after === undefined || e.key > after) out.push(e);
       }
       return out;
     },
     async remove(refs) {
       const now = Date.now();
-      for (const [key, at] of removed) if (at < now - TOMBSTONE_MS) removed.delete(key);
+      // Insertion order is time order: expired tombstones are at the front (and at most 100,000 kept).
+      for (const [key, at] of removed) {
+        if (at >= now - TOMBSTONE_MS && removed.size < 100_000) break;
+        removed.delete(key);
+      }
       for (const { key } of refs) {
         removed.set(key, now);
         const e = entries.get(key);

@@ -19,6 +19,7 @@ import type { EntryRef, QueueEntry, QueueStore, StoredEntry } from './types.js';
 
 /** How many of the oldest entries the queue keeps in memory for the synchronous unload upload. */
 export const DEFAULT_HEAD_LIMIT = 2000;
+const NOTHING: ReadonlySet<string> = new Set();
 
 /** Why records were dropped: the queue's cap, or the browser's storage quota. */
 export type DropReason = 'queue-full' | 'quota';
@@ -45,7 +46,7 @@ export interface RecordQueueOptions {
   readonly maxBytes?: number;
   /** Records were dropped (oldest first) to stay within the caps or the storage quota. */
   readonly onDropped?: (info: DropInfo) => void;
-  /** At open: records dropped earlier and not reported yet (a previous page may have died first). */
+  /** At open: records dropped by earlier pages since the previous open (the login-time report). */
   readonly onEarlierDrops?: (records: number) => void;
   /** Where unfinished writes are saved at page unload, and restored from at open. @default none */
   readonly rescue?: RescueStore;
@@ -53,14 +54,20 @@ export interface RecordQueueOptions {
   readonly headLimit?: number;
 }
 
+/** A tracked entry and the counter its key will be made from. */
+interface PendingEntry {
+  readonly entry: QueueEntry;
+  readonly counter: number;
+}
+
 export class RecordQueue {
   #store: QueueStore;
   readonly #keys: KeyGenerator;
   readonly #headLimit: number;
-  /** Entries tracked but not yet handed to the store (keyed at enqueue). */
-  #buffer: StoredEntry[] = [];
+  /** Entries tracked but not yet handed to the store, with their key counters (drawn at enqueue). */
+  #buffer: PendingEntry[] = [];
   /** Batches handed to the store whose write has not finished, oldest first (writes run in order). */
-  readonly #writing: StoredEntry[][] = [];
+  readonly #writing: PendingEntry[][] = [];
   /** The greatest key in the store when it was opened: a key at or below it is given a new one. */
   #openedLastKey: string | undefined;
   #writingCount = 0;
@@ -70,6 +77,9 @@ export class RecordQueue {
   /** The oldest stored entries, in order; `headComplete` when it holds every stored entry. */
   #head: StoredEntry[] = [];
   #headComplete = false;
+  /** A background read extending the head (see {@link peek}), and the keys removed meanwhile. */
+  #refill: Promise<void> | undefined;
+  #forgottenDuringRefill: Set<string> | undefined;
   #stored = 0;
   #storedBytes = 0;
   #lastStoredKey: string | undefined;
@@ -130,8 +140,9 @@ export class RecordQueue {
    * `onLengthChange` is called then, once for the batch.
    */
   enqueue(entry: QueueEntry): void {
-    // Keyed now, not at the write: a rescued copy and the original then share a key (idempotent).
-    this.#buffer.push({ ...entry, key: this.#keys.next(this.#options.clock()) });
+    // The key's counter is drawn now, not at the write: a rescued copy and the original then share
+    // a key (idempotent). Its string is made later, off the `track()` path.
+    this.#buffer.push({ entry, counter: this.#keys.nextCounter(entry.enqueuedAt) });
     if (!this.#flushScheduled) {
       this.#flushScheduled = true;
       queueMicrotask(() => this.#startWrite());
@@ -145,16 +156,35 @@ export class RecordQueue {
   }
 
   /**
-   * The `limit` oldest stored entries, after pending writes. Also refreshes the in-memory head
-   * used by {@link unloadSnapshot}.
+   * The `limit` oldest stored entries whose keys are not in `skip` (a batch still on the wire, or
+   * being deleted), after pending writes. Also refreshes the in-memory head used by
+   * {@link unloadSnapshot}.
+   *
+   * With `fromHead`, served from the in-memory head when it holds enough (or every stored entry),
+   * without reading the store: for the next batches of one drain, whose first peek read the store.
+   * The head is then extended in the background, while the caller sends its batch. Records other
+   * tabs wrote meanwhile with older keys are read by the next peek without `fromHead`.
    */
-  async peek(limit: number): Promise<StoredEntry[]> {
+  async peek(limit: number, options: { readonly fromHead?: boolean; readonly skip?: ReadonlySet<string> } = {}): Promise<StoredEntry[]> {
+    const skip = options.skip ?? NOTHING;
     await this.settled();
-    const want = Math.max(limit, this.#headLimit);
+    if (options.fromHead) {
+      let free = this.#head.filter((e) => !skip.has(e.key));
+      if (free.length < limit && !this.#headComplete && this.#refill) {
+        await this.#refill;
+        free = this.#head.filter((e) => !skip.has(e.key));
+      }
+      if (free.length >= limit || this.#headComplete) {
+        if (!this.#headComplete && this.#refill === undefined && free.length - limit < this.#headLimit / 2) this.#startRefill(free.length);
+        return free.slice(0, limit);
+      }
+    }
+    await this.#refill;
+    const want = Math.max(limit, this.#headLimit) + skip.size;
     const items = await this.#withFallback('read', () => this.#store.read(want + 1));
     this.#headComplete = items.length <= want;
-    this.#head = items.slice(0, this.#headLimit);
-    return items.slice(0, limit);
+    this.#head = items.slice(0, want);
+    return this.#head.filter((e) => !skip.has(e.key)).slice(0, limit);
   }
 
   /** Deletes delivered entries. Call only after the service answered 200 for them. */
@@ -195,7 +225,7 @@ export class RecordQueue {
    * (synchronously), so that the next page writes them if this page's write is aborted.
    */
   rescue(): void {
-    (this.#options.rescue ?? NO_RESCUE).save([...this.#writing.flat(), ...this.#buffer]);
+    (this.#options.rescue ?? NO_RESCUE).save([...this.#writing.flat(), ...this.#buffer].map((p) => this.#keyed(p)));
   }
 
   /**
@@ -205,7 +235,7 @@ export class RecordQueue {
    */
   unloadSnapshot(exclude: ReadonlySet<string>, includeUnstored: boolean): { stored: StoredEntry[]; unstored: StoredEntry[] } {
     const stored = this.#head.filter((e) => !exclude.has(e.key));
-    const unstored = includeUnstored && this.#headComplete ? [...this.#writing.flat(), ...this.#buffer] : [];
+    const unstored = includeUnstored && this.#headComplete ? [...this.#writing.flat(), ...this.#buffer].map((p) => this.#keyed(p)) : [];
     return { stored, unstored };
   }
 
@@ -248,17 +278,14 @@ export class RecordQueue {
     this.#options.onLengthChange?.(this.length);
   }
 
-  async #persist(batch: StoredEntry[]): Promise<void> {
+  async #persist(batch: PendingEntry[]): Promise<void> {
     const now = this.#options.clock();
     const floor = this.#openedLastKey;
-    const entries = batch.map(
-      (e): StoredEntry => ({
-        ...e,
-        bytes: e.bytes ?? jsonBytes(e.record),
-        // Keyed before the store was opened, at or below a stored key (the clock went back): renew.
-        key: floor !== undefined && e.key <= floor ? this.#keys.next(now) : e.key,
-      }),
-    );
+    const entries = batch.map((p): StoredEntry => {
+      const keyed = this.#keyed(p);
+      // Keyed before the store was opened, at or below a stored key (the clock went back): renew.
+      return floor !== undefined && keyed.key <= floor ? { ...keyed, key: this.#keys.next(now) } : keyed;
+    });
     const bytes = entries.reduce((n, e) => n + e.bytes!, 0);
     await this.#withFallback('append', async () => {
       try {
@@ -284,6 +311,17 @@ export class RecordQueue {
     this.#options.onWritten?.();
   }
 
+  /** The stored form of a pending entry: its key made from its counter, its size measured if missing. */
+  #keyed({ entry, counter }: PendingEntry): StoredEntry {
+    return {
+      objectName: entry.objectName,
+      record: entry.record,
+      enqueuedAt: entry.enqueuedAt,
+      bytes: entry.bytes ?? jsonBytes(entry.record),
+      key: this.#keys.format(counter),
+    };
+  }
+
   /** Drops at least `records` records and `bytes` bytes, oldest first, and says so. */
   async #evict(records: number, bytes: number, reason: DropReason): Promise<void> {
     let dropped = 0;
@@ -306,8 +344,35 @@ export class RecordQueue {
     this.#options.onDropped?.({ records: dropped, reason });
   }
 
+  /**
+   * Appends to the head, in the background, the entries after its last key, up to `headLimit`
+   * entries not skipped (`free` of them are there).
+   * Entries removed while the read runs are left out of what it brings.
+   */
+  #startRefill(free: number): void {
+    const after = this.#head.at(-1)?.key;
+    if (after === undefined) return;
+    const room = this.#headLimit - free;
+    const forgotten = new Set<string>();
+    this.#forgottenDuringRefill = forgotten;
+    this.#refill = this.#store
+      .read(room + 1, after)
+      .then((items) => {
+        const last = this.#head.at(-1)?.key ?? after;
+        for (const e of items.slice(0, room)) if (e.key > last && !forgotten.has(e.key)) this.#head.push(e);
+        this.#headComplete = items.length <= room;
+      })
+      // A failed read changes nothing: the next full read reports it.
+      .catch(() => undefined)
+      .finally(() => {
+        this.#refill = undefined;
+        this.#forgottenDuringRefill = undefined;
+      });
+  }
+
   #forget(entries: readonly EntryRef[]): void {
     const gone = new Set(entries.map((e) => e.key));
+    for (const key of gone) this.#forgottenDuringRefill?.add(key);
     this.#head = this.#head.filter((e) => !gone.has(e.key));
     this.#stored = Math.max(0, this.#stored - entries.length);
     this.#storedBytes = Math.max(0, this.#storedBytes - entries.reduce((n, e) => n + (e.bytes ?? 0), 0));

@@ -39,8 +39,8 @@ export interface QueueStore {
    * written again): idempotent, and a delivered record does not come back.
    */
   restore(entries: readonly StoredEntry[]): Promise<void>;
-  /** The `limit` oldest entries, in key order. */
-  read(limit: number): Promise<StoredEntry[]>;
+  /** The `limit` oldest entries, in key order; with `after`, only those whose key is greater. */
+  read(limit: number, after?: string): Promise<StoredEntry[]>;
   /** Deletes these entries (unknown keys are ignored and not counted) and remembers their keys a while. */
   remove(entries: readonly EntryRef[]): Promise<void>;
   /** Number of entries. */

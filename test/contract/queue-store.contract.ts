@@ -52,6 +52,24 @@ export function queueStoreContract(kind: string, makeStore: () => QueueStore): v
       expect(await store.bytes()).toBe(batch[1]!.bytes);
     });
 
+    it('removes a run of adjacent keys and leaves the keys before and after it', async () => {
+      const store = makeStore();
+      const batch = [entry(), entry(), entry(), entry(), entry()];
+      await store.append(batch);
+      await store.remove(batch.slice(1, 4).reverse());
+      expect((await store.read(10)).map((e) => e.key)).toEqual([batch[0]!.key, batch[4]!.key]);
+      expect(await store.count()).toBe(2);
+      expect(await store.bytes()).toBe(batch[0]!.bytes! + batch[4]!.bytes!);
+    });
+
+    it('reads only the keys after a given key, when asked', async () => {
+      const store = makeStore();
+      const batch = [entry(), entry(), entry(), entry()];
+      await store.append(batch);
+      expect((await store.read(2, batch[0]!.key)).map((e) => e.key)).toEqual([batch[1]!.key, batch[2]!.key]);
+      expect(await store.read(10, batch[3]!.key)).toEqual([]);
+    });
+
     it('counts entries and their bytes, and a removal of what another tab already removed changes nothing', async () => {
       const store = makeStore();
       const batch = [entry({ a: 1 }), entry({ b: 'two' }), entry({ c: [3] })];

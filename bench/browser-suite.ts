@@ -1,0 +1,73 @@
+/**
+ * The Chromium side of `npm run bench` (bench/run.ts): builds bench/browser/page.ts, serves it on
+ * 127.0.0.1 beside the reference service, runs the measurements in Debian's Chromium, and returns
+ * their section of bench/results.md with the targets of issue 5 beside the numbers.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { Hono } from 'hono';
+import { chromium } from 'playwright-core';
+import { DEFAULT_AUTH_MODE, DEFAULT_CLIENT_KEY } from '../demo/service/config.js';
+import { closeServer, listen, startService } from '../demo/service/server.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, freshUserDataDir } from '../test/support/chromium.js';
+
+export async function runBrowserBench(): Promise<string[]> {
+  const bundle = await build({ entryPoints: [new URL('./browser/page.ts', import.meta.url).pathname], bundle: true, format: 'esm', target: 'es2022', write: false, minify: true, logLevel: 'warning' });
+  const dataDir = mkdtempSync(join(tmpdir(), 'tp-bench-'));
+  const service = await startService({ dataDir });
+  const site = new Hono();
+  site.get('/', (c) => c.html('<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><script type="module" src="/bench.js"></script>'));
+  site.get('/bench.js', (c) => c.body(bundle.outputFiles[0]!.text, 200, { 'Content-Type': 'text/javascript' }));
+  const { server, port } = await listen(site.fetch, 0);
+  const userDataDir = freshUserDataDir();
+  const context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(`http://127.0.0.1:${port}/`);
+    await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+    const config = { baseUrl: service.baseUrl, clientKey: DEFAULT_CLIENT_KEY, authMode: DEFAULT_AUTH_MODE };
+    type Bench = {
+      trackCost(depths: number[], rounds: number, calls: number): Promise<Record<string, number>>;
+      persist(rounds: number): Promise<Record<string, number>>;
+      drain(c: typeof config, rounds: number): Promise<Record<string, number>>;
+      keepaliveCapacity(budget: number): number;
+    };
+    const bench = <T>(run: (b: Bench, arg: typeof config) => T | Promise<T>): Promise<T> =>
+      page.evaluate(`(${run.toString()})(window.bench, ${JSON.stringify(config)})`) as Promise<T>;
+    const track = await bench((b) => b.trackCost([10, 10_000], 15, 10_000));
+    const persist = await bench((b) => b.persist(15));
+    const drain = await bench((b, c) => b.drain(c, 5));
+    const capacity = await bench((b) => b.keepaliveCapacity(48 * 1024));
+    const version = context.browser()?.version() ?? (await page.evaluate(() => navigator.userAgent));
+    const ratio = (a: number, b: number) => (a / b).toFixed(2);
+    const n = (x: number) => Math.round(x).toLocaleString('en-US');
+    const apart = Math.abs(track.depth10000! - track.depth10!) / track.depth10!;
+    return [
+      `## Chromium (${version}, headless; medians of 15 rounds, drain of 5)`,
+      '',
+      '| Measure | Median | Floor in the same run | Target (issue 5) |',
+      '|---|---:|---|---|',
+      `| \`track()\` at queue depth 10, ns per call (real IndexedDB) | ${n(track.depth10!)} | validation alone ${n(track.validate!)}; array push ${n(track.push!)} | at most 2,000 |`,
+      `| \`track()\` at queue depth 10,000, ns per call | ${n(track.depth10000!)} | ${(apart * 100).toFixed(0)} % from depth 10 | within 20 % of depth 10 |`,
+      `| persist 1,000 records through the queue, records/s | ${n(persist.queue!)} | one raw IndexedDB transaction: ${n(persist.raw!)} (ratio ${ratio(persist.queue!, persist.raw!)}) | at least 0.7 of raw |`,
+      `| drain 10,000 records: read, gzip, HTTP on loopback, delete, records/s | ${n(drain.sdk!)} | raw getAll + fflate gzip + delete, no HTTP: ${n(drain.raw!)} (ratio ${ratio(drain.sdk!, drain.raw!)}) | at least 0.7 of raw |`,
+      `| the same drain, each request answered 200 in the page (no HTTP), records/s | ${n(drain.local!)} | the same raw floor (ratio ${ratio(drain.local!, drain.raw!)}) | |`,
+      `| typical records (a session's varied characters_purchases) in one 48 KiB keepalive body | ${n(capacity)} | | at least 1,500 |`,
+      '',
+      `Drain on loopback, where the time goes (ms per 10,000 records, medians): ${n(10_000_000 / drain.sdk!)} in all;`,
+      `waiting for the service's 200s ${n(drain.http!)}, while the same 20 bodies posted with a bare \`fetch\`, nothing`,
+      `else running, take ${n(drain.httpAlone!)}; reading the queue ${n(drain.peek!)}; deleting delivered batches ${n(drain.remove!)}`,
+      `(each deletion runs beside the next request, so the parts add up to more than the whole). The raw`,
+      `floor does no HTTP, and the reference service shares the machine's ${cpus().length} cores with Chromium while it`,
+      'checks every record.',
+    ];
+  } finally {
+    await context.close();
+    await closeServer(server);
+    await service.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(userDataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,209 @@
+/**
+ * The Chromium side of `npm run bench`: measurements run in the page, each beside the floor it is
+ * compared with, on real IndexedDB and real HTTP to the reference service on loopback.
+ */
+import { gzipSync } from 'fflate';
+import { createClient } from '../../src/index.js';
+import { buildLogsBody, encodeLogsBody, Transport, Uploader, type FlushResult } from '../../src/delivery/index.js';
+import { createIndexedDbStore, createMemoryDeadLetterStore, RecordQueue, type QueueEntry } from '../../src/queue/index.js';
+import { schemaOf } from '../../src/records/index.js';
+import { fullPurchase as full, purchase, sessionPurchases } from '../records.js';
+
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const fresh = (): string => `bench-${crypto.randomUUID().slice(0, 8)}`;
+const entry = (i: number): QueueEntry => ({ objectName: 'characters_purchases', record: { ...full, purchasable_slug: `item-${i}` }, enqueuedAt: 0 });
+
+interface Config {
+  baseUrl: string;
+  clientKey: string;
+  authMode: string;
+}
+
+/**
+ * Median ns per `track()` call at each queue depth (real IndexedDB), and the floors: validation
+ * alone, and a bare array push of the record. Depths are measured in turns within each round, after
+ * one warm-up round, so that neither gets the colder JIT. The client points at no service, so its
+ * records stay queued and the depth holds; a failing `flush()` is only the way to wait for writes.
+ */
+async function trackCost(depths: number[], rounds: number, calls: number): Promise<Record<string, number>> {
+  const track = depths.map((): number[] => []);
+  for (let r = -1; r < rounds; r++) {
+    for (const [d, depth] of depths.entries()) {
+      const tp = createClient({ baseUrl: 'http://127.0.0.1:9/v2021.4/web', clientKey: 'k', authMode: 'client', playerSlug: 'p-1', namespace: fresh(), flushIntervalMs: 0, flushOnHide: false, ui: null });
+      for (let i = 0; i < depth; i++) tp.track('characters_purchases', purchase);
+      await tp.flush().catch(() => undefined);
+      const t = performance.now();
+      for (let i = 0; i < calls; i++) tp.track('characters_purchases', purchase);
+      if (r >= 0) track[d]!.push(((performance.now() - t) * 1e6) / calls);
+      await tp.flush().catch(() => undefined);
+      await tp.shutdown().catch(() => undefined);
+    }
+  }
+  const schema = schemaOf('characters_purchases');
+  const validate: number[] = [];
+  const push: number[] = [];
+  // Ten times the calls: a push is faster than the page's timer resolution (0.1 ms) over `calls`.
+  const many = calls * 10;
+  for (let r = 0; r < rounds; r++) {
+    let t = performance.now();
+    for (let i = 0; i < many; i++) schema.safeParse(full);
+    validate.push(((performance.now() - t) * 1e6) / many);
+    const list: unknown[] = [];
+    t = performance.now();
+    for (let i = 0; i < many; i++) list.push({ ...purchase });
+    push.push(((performance.now() - t) * 1e6) / many);
+  }
+  return { ...Object.fromEntries(depths.map((depth, d) => [`depth${depth}`, median(track[d]!)])), validate: median(validate), push: median(push) };
+}
+
+/** A fresh database with one object store `entries`, opened with the raw API. */
+function rawDb(): Promise<IDBDatabase> {
+  return new Promise<IDBDatabase>((resolve, reject) => {
+    const open = indexedDB.open(fresh());
+    open.onupgradeneeded = () => open.result.createObjectStore('entries');
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+}
+
+/** Runs `use` in one raw transaction and resolves with its result when the transaction completes. */
+function rawTx<T>(db: IDBDatabase, mode: IDBTransactionMode, use: (store: IDBObjectStore, done: (value: T) => void) => void): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const tx = db.transaction('entries', mode);
+    let value: T;
+    use(tx.objectStore('entries'), (v) => {
+      value = v;
+    });
+    tx.oncomplete = () => resolve(value);
+    tx.onerror = () => reject(tx.error);
+  });
+}
+
+/** Records per second: the queue persisting 1,000 records, and one raw transaction of the same. */
+async function persist(rounds: number): Promise<Record<string, number>> {
+  const queueRates: number[] = [];
+  const rawRates: number[] = [];
+  const records = Array.from({ length: 1000 }, (_, i) => entry(i));
+  for (let r = 0; r < rounds; r++) {
+    const queue = new RecordQueue({ store: createIndexedDbStore(fresh()), tabId: 'b', clock: Date.now, onStorageError: () => undefined });
+    await queue.settled();
+    let t = performance.now();
+    for (const e of records) queue.enqueue(e);
+    await queue.settled();
+    queueRates.push(1000 / ((performance.now() - t) / 1000));
+
+    const db = await rawDb();
+    t = performance.now();
+    await rawTx<void>(db, 'readwrite', (store) => records.forEach((e, i) => store.put(e, String(i).padStart(11, '0'))));
+    rawRates.push(1000 / ((performance.now() - t) / 1000));
+    db.close();
+  }
+  return { queue: median(queueRates), raw: median(rawRates) };
+}
+
+/** A `fetch` that answers every request at once with the service's success envelope: no HTTP. */
+const instantOk: typeof fetch = async () => new Response(JSON.stringify({ status: 200, reason: 'OK', data: {} }), { status: 200 });
+
+/**
+ * Drains `records` from a fresh IndexedDB queue through the uploader with `fetchImpl`; returns the
+ * milliseconds it took and where they went (measured by wrapping, not changing, the parts).
+ */
+async function drainOnce(records: QueueEntry[], config: Config, fetchImpl: typeof fetch): Promise<Record<'ms' | 'http' | 'peek' | 'remove', number>> {
+  const queue = new RecordQueue({ store: createIndexedDbStore(fresh()), tabId: 'b', clock: Date.now, onStorageError: () => undefined });
+  for (const e of records) queue.enqueue(e);
+  await queue.settled();
+  const transport = new Transport({ baseUrl: config.baseUrl, fetch: fetchImpl, credentials: () => config, timeoutMs: 30_000, offersPlayerParam: 'player_slug' });
+  const uploader = new Uploader({
+    queue,
+    transport,
+    compression: 'gzip',
+    maxBatchRecords: 500,
+    maxBatchBytes: 1_048_576,
+    maxBatchCompressedBytes: 262_144,
+    keepaliveBudgetBytes: 60 * 1024,
+    onDelivered: () => undefined,
+    onUpload: () => undefined,
+    onBackgroundError: () => undefined,
+    deadLetters: createMemoryDeadLetterStore(),
+    checkEntry: () => undefined,
+    onDeadLetter: () => undefined,
+    onPause: () => undefined,
+    onStorageError: () => undefined,
+    clock: Date.now,
+    mayUpload: async () => true,
+  });
+  const spent = { http: 0, peek: 0, remove: 0 };
+  const timed =
+    <A extends unknown[], R>(part: keyof typeof spent, run: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      const t0 = performance.now();
+      try {
+        return await run(...args);
+      } finally {
+        spent[part] += performance.now() - t0;
+      }
+    };
+  transport.postLogs = timed('http', transport.postLogs.bind(transport));
+  queue.peek = timed('peek', queue.peek.bind(queue));
+  queue.remove = timed('remove', queue.remove.bind(queue));
+  const t = performance.now();
+  const result: FlushResult = await uploader.flush();
+  const ms = performance.now() - t;
+  if (result.records !== records.length) throw new Error(`drained ${result.records}`);
+  return { ms, ...spent };
+}
+
+/**
+ * Records per second: 10,000 queued records drained by the uploader (read, gzip, HTTP to the
+ * reference service on loopback, delete), and the raw floor: one getAll, one fflate gzip, one
+ * delete of the same records, no HTTP. Beside them: the same drain answered in the page (no HTTP),
+ * and the same 20 request bodies posted with a bare `fetch` (HTTP alone).
+ */
+async function drain(config: Config, rounds: number): Promise<Record<string, number>> {
+  const runs = { sdk: [] as number[], raw: [] as number[], local: [] as number[], http: [] as number[], peek: [] as number[], remove: [] as number[], httpAlone: [] as number[] };
+  const records = Array.from({ length: 10_000 }, (_, i) => entry(i));
+  const perSecond = (ms: number): number => records.length / (ms / 1000);
+  for (let r = 0; r < rounds; r++) {
+    const loopback = await drainOnce(records, config, fetch.bind(globalThis));
+    runs.sdk.push(perSecond(loopback.ms));
+    runs.http.push(loopback.http);
+    runs.peek.push(loopback.peek);
+    runs.remove.push(loopback.remove);
+    runs.local.push(perSecond((await drainOnce(records, config, instantOk)).ms));
+
+    const bodies = Array.from({ length: 20 }, (_, b) => encodeLogsBody(buildLogsBody(records.slice(b * 500, (b + 1) * 500)), 'gzip'));
+    const headers = { 'Content-Type': 'application/octet-stream', TPClientKey: config.clientKey, TPAuthMode: config.authMode };
+    let t = performance.now();
+    for (const { body } of bodies) await (await fetch(`${config.baseUrl}/logs`, { method: 'POST', headers, body: body as BodyInit })).text();
+    runs.httpAlone.push(performance.now() - t);
+
+    const db = await rawDb();
+    await rawTx<void>(db, 'readwrite', (store) => records.forEach((e, i) => store.put(e, String(i).padStart(11, '0'))));
+    t = performance.now();
+    const all = await rawTx<QueueEntry[]>(db, 'readonly', (store, done) => {
+      const get = store.getAll();
+      get.onsuccess = () => done(get.result as QueueEntry[]);
+    });
+    gzipSync(new TextEncoder().encode(JSON.stringify(buildLogsBody(all))));
+    await rawTx<void>(db, 'readwrite', (store) => store.delete(IDBKeyRange.lowerBound('')));
+    runs.raw.push(perSecond(performance.now() - t));
+    db.close();
+  }
+  return Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, median(v)]));
+}
+
+/** How many typical records (one session's purchases) one keepalive body of `budget` bytes carries (gzip). */
+function keepaliveCapacity(budget: number): number {
+  let low = 1;
+  let high = 100_000;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (encodeLogsBody({ characters_purchases: sessionPurchases(mid) }, 'gzip').bytes <= budget) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
+Object.assign(window, { bench: { trackCost, persist, drain, keepaliveCapacity } });
+document.body.dataset.ready = 'true';
+
