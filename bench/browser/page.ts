@@ -5,7 +5,7 @@
 import { gzipSync } from 'fflate';
 import { createClient } from '../../src/index.js';
 import { buildLogsBody, encodeLogsBody, Transport, Uploader, type FlushResult } from '../../src/delivery/index.js';
-import { createIndexedDbStore, createMemoryDeadLetterStore, RecordQueue, type QueueEntry } from '../../src/queue/index.js';
+import { createIndexedDbStore, createMemoryDeadLetterStore, DEFAULT_HEAD_LIMIT, RecordQueue, type QueueEntry } from '../../src/queue/index.js';
 import { schemaOf } from '../../src/records/index.js';
 import { fullPurchase as full, purchase, sessionPurchases } from '../records.js';
 
@@ -21,14 +21,17 @@ interface Config {
 
 /**
  * Median ns per `track()` call at each queue depth (real IndexedDB), and the floors: validation
- * alone, and a bare array push of the record. Depths are measured in turns within each round, after
- * one warm-up round, so that neither gets the colder JIT. The client points at no service, so its
- * records stay queued and the depth holds; a failing `flush()` is only the way to wait for writes.
+ * alone, and a bare array push of the record. Depths are measured in turns within each round (in
+ * alternating order), after one warm-up round, so that neither gets the colder JIT. The client
+ * points at no service, so its records stay queued and the depth holds; a failing `flush()` is
+ * only the way to wait for the writes.
  */
 async function trackCost(depths: number[], rounds: number, calls: number): Promise<Record<string, number>> {
   const track = depths.map((): number[] => []);
   for (let r = -1; r < rounds; r++) {
-    for (const [d, depth] of depths.entries()) {
+    // Alternate which depth goes first, so that neither always follows the other's writes.
+    const order = r % 2 === 0 ? [...depths.entries()] : [...depths.entries()].reverse();
+    for (const [d, depth] of order) {
       const tp = createClient({ baseUrl: 'http://127.0.0.1:9/v2021.4/web', clientKey: 'k', authMode: 'client', playerSlug: 'p-1', namespace: fresh(), flushIntervalMs: 0, flushOnHide: false, ui: null });
       for (let i = 0; i < depth; i++) tp.track('characters_purchases', purchase);
       await tp.flush().catch(() => undefined);
@@ -105,11 +108,14 @@ async function persist(rounds: number): Promise<Record<string, number>> {
 const instantOk: typeof fetch = async () => new Response(JSON.stringify({ status: 200, reason: 'OK', data: {} }), { status: 200 });
 
 /**
- * Drains `records` from a fresh IndexedDB queue through the uploader with `fetchImpl`; returns the
+ * Drains `records` from a fresh IndexedDB queue through the uploader with `fetchImpl`, in batches
+ * of `maxBatchRecords` (the default of the client unless given); returns the
  * milliseconds it took and where they went (measured by wrapping, not changing, the parts).
  */
-async function drainOnce(records: QueueEntry[], config: Config, fetchImpl: typeof fetch): Promise<Record<'ms' | 'http' | 'peek' | 'remove', number>> {
-  const queue = new RecordQueue({ store: createIndexedDbStore(fresh()), tabId: 'b', clock: Date.now, onStorageError: () => undefined });
+async function drainOnce(records: QueueEntry[], config: Config, fetchImpl: typeof fetch, maxBatchRecords = 500): Promise<Record<'ms' | 'http' | 'peek' | 'remove', number>> {
+  // The head as the client sizes it (create-client.ts): at least two batches.
+  const headLimit = Math.max(DEFAULT_HEAD_LIMIT, 2 * maxBatchRecords);
+  const queue = new RecordQueue({ store: createIndexedDbStore(fresh()), tabId: 'b', clock: Date.now, onStorageError: () => undefined, headLimit });
   for (const e of records) queue.enqueue(e);
   await queue.settled();
   const transport = new Transport({ baseUrl: config.baseUrl, fetch: fetchImpl, credentials: () => config, timeoutMs: 30_000, offersPlayerParam: 'player_slug' });
@@ -117,7 +123,7 @@ async function drainOnce(records: QueueEntry[], config: Config, fetchImpl: typeo
     queue,
     transport,
     compression: 'gzip',
-    maxBatchRecords: 500,
+    maxBatchRecords,
     maxBatchBytes: 1_048_576,
     maxBatchCompressedBytes: 262_144,
     keepaliveBudgetBytes: 60 * 1024,
@@ -157,10 +163,11 @@ async function drainOnce(records: QueueEntry[], config: Config, fetchImpl: typeo
  * Records per second: 10,000 queued records drained by the uploader (read, gzip, HTTP to the
  * reference service on loopback, delete), and the raw floor: one getAll, one fflate gzip, one
  * delete of the same records, no HTTP. Beside them: the same drain answered in the page (no HTTP),
- * and the same 20 request bodies posted with a bare `fetch` (HTTP alone).
+ * the same drain in batches of 2,000, and the same 20 request bodies posted with a bare `fetch`
+ * (HTTP alone).
  */
 async function drain(config: Config, rounds: number): Promise<Record<string, number>> {
-  const runs = { sdk: [] as number[], raw: [] as number[], local: [] as number[], http: [] as number[], peek: [] as number[], remove: [] as number[], httpAlone: [] as number[] };
+  const runs = { sdk: [] as number[], raw: [] as number[], local: [] as number[], big: [] as number[], http: [] as number[], peek: [] as number[], remove: [] as number[], httpAlone: [] as number[] };
   const records = Array.from({ length: 10_000 }, (_, i) => entry(i));
   const perSecond = (ms: number): number => records.length / (ms / 1000);
   for (let r = 0; r < rounds; r++) {
@@ -170,6 +177,7 @@ async function drain(config: Config, rounds: number): Promise<Record<string, num
     runs.peek.push(loopback.peek);
     runs.remove.push(loopback.remove);
     runs.local.push(perSecond((await drainOnce(records, config, instantOk)).ms));
+    runs.big.push(perSecond((await drainOnce(records, config, fetch.bind(globalThis), 2000)).ms));
 
     const bodies = Array.from({ length: 20 }, (_, b) => encodeLogsBody(buildLogsBody(records.slice(b * 500, (b + 1) * 500)), 'gzip'));
     const headers = { 'Content-Type': 'application/octet-stream', TPClientKey: config.clientKey, TPAuthMode: config.authMode };

@@ -20,6 +20,7 @@ import {
   createLocalRescue,
   createMemoryDeadLetterStore,
   createMemoryStore,
+  DEFAULT_HEAD_LIMIT,
   hasIndexedDb,
   RecordQueue,
   type DeadLetter,
@@ -171,6 +172,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     onWritten: () => tabs.written(),
     maxRecords: o.maxQueueRecords,
     maxBytes: o.maxQueueBytes,
+    headLimit: Math.max(DEFAULT_HEAD_LIMIT, 2 * o.maxBatchRecords),
     onDropped: (info) => {
       dropped += info.records;
       emitter.emit('dropped', info);

@@ -17,7 +17,10 @@ import { createMemoryStore } from './memory-store.js';
 import { NO_RESCUE, type RescueStore } from './rescue.js';
 import type { EntryRef, QueueEntry, QueueStore, StoredEntry } from './types.js';
 
-/** How many of the oldest entries the queue keeps in memory for the synchronous unload upload. */
+/**
+ * How many of the oldest entries the queue keeps in memory: for the synchronous unload upload, and
+ * as the read-ahead of a drain (give it at least two batches: {@link RecordQueue.peek}).
+ */
 export const DEFAULT_HEAD_LIMIT = 2000;
 const NOTHING: ReadonlySet<string> = new Set();
 
