@@ -29,13 +29,14 @@ export function createClient(options: ClientOptions): TpClient {
 
 export type { ClientOptions } from './client/options.js';
 export type { ClientStats, DeadLettersApi, TpClient } from './client/index.js';
-export type { ClientEvents, DroppedEvent, OfferReactionEvent, PausedEvent, QueueEvent } from './bus/events.js';
+export type { ClientEvents, DroppedEvent, OfferClosedEvent, OfferReactionEvent, PausedEvent, QueueEvent } from './bus/events.js';
 export type { Compression, DeadLetterInfo, DeliveryInfo, FlushResult, LogsBody, UploadInfo } from './delivery/index.js';
 export type { DeadLetter, DeadLetterReason } from './queue/index.js';
 export {
   ConfigError,
   NetworkError,
   OfferError,
+  OfferStateError,
   ProtocolError,
   ServiceError,
   StorageError,
@@ -59,16 +60,25 @@ export {
   type RecordOf,
 } from './records/index.js';
 export {
+  checkUsability,
   DO_NOT_SHOW_AGAIN,
+  OFFER_TRANSITIONS,
   type AiOffer,
   type AiOfferBody,
   type AiProduct,
+  type AutoRefreshOptions,
   type Offer,
+  type OfferListing,
+  type OfferLocalState,
+  type OfferMove,
   type OfferOutcome,
   type OffersApi,
+  type OfferState,
   type PersonalizedOffer,
   type PersonalizedOfferBody,
+  type ProductCheck,
   type UnusableReason,
+  type UsabilityContext,
   type Verdict,
 } from './offers/index.js';
 export { createHeadlessAdapter, type HeadlessAdapter, type Presentation } from './ui/headless.js';

@@ -7,14 +7,28 @@ import EventEmitter from 'eventemitter3';
 import type { DeadLetterInfo, DeliveryInfo, UploadInfo } from '../delivery/index.js';
 import type { ServiceError, TpError, ValidationError } from '../errors/index.js';
 import type { MessageStatus } from '../records/index.js';
+import type { OfferState } from '../offers/state-machine.js';
 import type { Offer } from '../offers/types.js';
+import type { Verdict } from '../offers/usability.js';
 
-/** Payload of the `offer:*` events. */
+/** Payload of the `offer:impress`, `offer:open`, `offer:dismiss` and `offer:interact` events. */
 export interface OfferReactionEvent {
   readonly offer: Offer;
   readonly status: MessageStatus;
   /** `message_detail` as reported. */
   readonly detail: string | undefined;
+  /** The offer's state after the move (docs/decisions.md, "Offer states"). */
+  readonly state: OfferState;
+  /** The usability verdict at the move (service time). */
+  readonly verdict: Verdict;
+}
+
+/** Payload of `offer:close` (the SDK closed an offer: nothing reported) and `offer:expired`. */
+export interface OfferClosedEvent {
+  readonly offer: Offer;
+  /** `interacted`: closed after the player took the next step; `expired`: it stopped being usable on screen. */
+  readonly cause: 'interacted' | 'expired';
+  readonly verdict: Verdict;
 }
 
 /** Payload of the `paused` event. */
@@ -61,7 +75,10 @@ export interface QueueEvent {
  *   is deleted, until `setClientKey()`.
  * - `dead-letter`: records were put aside in the dead-letter store (a 400 answer, or corrupt in
  *   storage); `client.deadLetters` lists and requeues them.
- * - `offer:impress`, `offer:open`, `offer:dismiss`, `offer:interact`: a reaction was reported.
+ * - `offer:impress`, `offer:open`, `offer:dismiss`, `offer:interact`: a reaction was reported
+ *   (queued as a `players_offers` record), with the offer's new state and its verdict.
+ * - `offer:close`: the SDK closed a shown offer without a reaction (after `interact`, or because
+ *   it expired on screen); `offer:expired` also fires in the second case.
  */
 export interface ClientEvents {
   error: [error: TpError];
@@ -77,6 +94,8 @@ export interface ClientEvents {
   'offer:open': [event: OfferReactionEvent];
   'offer:dismiss': [event: OfferReactionEvent];
   'offer:interact': [event: OfferReactionEvent];
+  'offer:close': [event: OfferClosedEvent];
+  'offer:expired': [event: OfferClosedEvent];
 }
 
 /** The emitter every domain of one client shares. */

@@ -7,11 +7,14 @@ import { createEmitter, type ClientEvents } from '../bus/events.js';
 import { Transport, Uploader, UploadScheduler, type FlushResult } from '../delivery/index.js';
 import { StorageError, toTpError, type TpError } from '../errors/index.js';
 import { browserNavigator, describeDevice, detectStore, hasDom, randomId, regionFromLanguages } from '../internal/env.js';
+import { ServerClock } from '../internal/server-clock.js';
 import { toUnixSeconds } from '../internal/time.js';
 import {
   createIndexedDbOfferStateStore,
   createMemoryOfferStateStore,
-  createOffersApi,
+  createIndexedDbOfferCache,
+  createMemoryOfferCache,
+  createOffersEngine,
   type OffersApi,
 } from '../offers/index.js';
 import {
@@ -194,12 +197,16 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     ? electLeader(`${dbPrefix}/upload`, tabId, (browserNavigator() as { locks?: LockManager } | undefined)?.locks, `${dbPrefix}/lease`)
     : soleLeader();
   let othersWrote = false;
+  // The service's time, from its answers (docs/decisions.md, "Clock"): offer decisions use it.
+  const serverClock = new ServerClock(o.now);
   const transport = new Transport({
     baseUrl: o.baseUrl,
     fetch: o.fetch,
     credentials: () => ({ authMode: o.authMode, clientKey }),
     timeoutMs: o.requestTimeoutMs,
     offersPlayerParam: o.offersPlayerParam,
+    clock: o.now,
+    onAnswer: (sample) => serverClock.observe(sample),
   });
   const uploader = new Uploader({
     queue,
@@ -242,6 +249,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     upload,
     onOthersWrote: () => {
       othersWrote = true;
+      offers.kick('others-wrote');
     },
     onQueued: (count) => queue.setCount(count),
     timeoutMs: o.requestTimeoutMs * 2,
@@ -278,17 +286,29 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     return true;
   };
 
-  const offers = createOffersApi({
+  const offers = createOffersEngine({
     transport,
-    stateStore: useIndexedDb ? createIndexedDbOfferStateStore(`${dbPrefix}/offers`) : createMemoryOfferStateStore(),
+    stateStore: useIndexedDb ? createIndexedDbOfferStateStore(`${dbPrefix}/offer-states`) : createMemoryOfferStateStore(),
+    cache: useIndexedDb ? createIndexedDbOfferCache(`${dbPrefix}/offer-cache`) : createMemoryOfferCache(),
     emitter,
-    clock: o.now,
+    clock: serverClock,
     store: o.store ?? detectStore(userAgent, touchPoints),
     validForUnitMs: o.validForUnitMs,
+    canPurchase: o.canPurchase,
+    discountTolerance: o.discountTolerance,
     ui: () => ui,
     player: () => player,
     languages: () => (o.language ? [o.language, ...browserLanguages()] : browserLanguages()),
     trackReaction: (record) => void track('players_offers', record),
+    autoRefresh: o.offersAutoRefresh,
+    retry: o.retry,
+    isOnline,
+    isLeader: () => leadership.isLeader,
+    isPaused: () => uploader.paused !== undefined,
+    pause: (error) => uploader.pause(error),
+    onRetry: () => {
+      retried += 1;
+    },
   });
 
   // Automatic uploads: a timer, a threshold, at start for records left by earlier visits, and at
@@ -304,10 +324,18 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
       retried += 1;
     },
   });
-  const timer = autoFlush ? setInterval(() => scheduler.kick('timer'), o.flushIntervalMs) : undefined;
+  const timer = autoFlush
+    ? setInterval(() => {
+        scheduler.kick('timer');
+        offers.kick('timer');
+      }, o.flushIntervalMs)
+    : undefined;
   // In Node the timer must not keep a finished script alive.
   (timer as { unref?: () => void } | undefined)?.unref?.();
-  const stopConnectivity = autoFlush ? watchConnectivity(() => scheduler.kick('online')) : () => undefined;
+  const stopConnectivity = watchConnectivity(() => {
+    if (autoFlush) scheduler.kick('online');
+    offers.kick('online');
+  });
   const unload = (includeUnstored: boolean): void => {
     if (isOnline() && leadership.isLeader) uploader.unload(includeUnstored);
   };
@@ -317,10 +345,14 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     unload(true);
   };
   // A tab that becomes leader uploads what earlier leaders and other tabs left.
-  if (autoFlush) leadership.onLeader(() => void queue.settled().then(() => scheduler.kick('start')));
+  leadership.onLeader(() => {
+    if (autoFlush) void queue.settled().then(() => scheduler.kick('start'));
+    offers.kick('start');
+  });
   const stopLifecycle = watchPageLifecycle({
     hidden: () => o.flushOnHide && unload(false),
     unload: () => (o.flushOnHide ? onPageHide() : queue.rescue()),
+    visible: () => offers.kick('visible'),
   });
 
   return {
@@ -378,10 +410,11 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
       leader: leadership.isLeader,
       paused: uploader.paused ? 'invalid-client-key' : undefined,
     }),
-    offers,
+    offers: offers.api,
     async shutdown() {
       if (timer !== undefined) clearInterval(timer);
       scheduler.stop();
+      offers.stop();
       stopConnectivity();
       stopLifecycle();
       if (typeof removeEventListener === 'function') removeEventListener('storage', onStorage);

@@ -7,6 +7,7 @@ import { ConfigError } from '../errors/index.js';
 import { DEFAULT_RETRY, type Compression, type RetryPolicy } from '../delivery/index.js';
 import { DEFAULT_MAX_RECORD_BYTES } from '../records/size.js';
 import type { PlatformStore } from '../internal/env.js';
+import type { AutoRefreshOptions, ProductCheck } from '../offers/index.js';
 import type { UiAdapter } from '../ui/types.js';
 
 /** Options of `createClient`. Only `baseUrl`, `clientKey` and `authMode` are required. */
@@ -105,13 +106,28 @@ export interface ClientOptions {
   offersPlayerParam?: string;
   /** Milliseconds in one unit of an offer's `valid_for`. @default 1000 (seconds) */
   validForUnitMs?: number;
+  /**
+   * Whether the player may buy a product of an offer (not owned yet, level high enough). Products
+   * it refuses are left out of the offer; an offer left with none is `not-on-sale`. Called with
+   * the offer and the product's `purchasable_slug` (AI) or `product_id` (personalized) as `id`.
+   * Synchronous; keep it cheap. @default every product may be bought
+   */
+  canPurchase?: (product: ProductCheck) => boolean;
+  /**
+   * Largest gap between a personalized offer's `discount_rate` and the rate its prices imply
+   * (`1 − discount_price / price`), as a fraction; a larger one makes the offer `malformed`.
+   * @default 0.05 (5 percentage points: prices rounded to marketing prices pass)
+   */
+  discountTolerance?: number;
+  /** Refreshes offers without the game asking: at start, when the player returns to the page. @default off */
+  offersAutoRefresh?: AutoRefreshOptions;
   /** The clock, in milliseconds since the epoch (tests, simulations). @default Date.now */
   now?: () => number;
 }
 
 /** Options with defaults applied (those that have one). */
 export type ResolvedOptions = Required<Omit<ClientOptions, OptionalKeys | 'retry'>> & Pick<ClientOptions, OptionalKeys> & { retry: RetryPolicy };
-type OptionalKeys = 'playerSlug' | 'ui' | 'deviceId' | 'region' | 'appVersion' | 'language' | 'store' | 'storage';
+type OptionalKeys = 'playerSlug' | 'ui' | 'deviceId' | 'region' | 'appVersion' | 'language' | 'store' | 'storage' | 'canPurchase' | 'discountTolerance' | 'offersAutoRefresh';
 
 /** A check and the words of its error message ("expected …"). */
 type Rule = readonly [check: (value: unknown) => boolean, expected: string];
@@ -159,6 +175,9 @@ const RULES: Readonly<Record<keyof ClientOptions, Rule>> = {
   store: TEXT,
   offersPlayerParam: TEXT,
   validForUnitMs: [isPositive, 'a number of milliseconds > 0'],
+  canPurchase: [isFunction, 'a function of a product returning true or false'],
+  discountTolerance: [(v) => isNonNegative(v) && (v as number) <= 1, 'a fraction from 0 to 1'],
+  offersAutoRefresh: [isAutoRefresh, '{ onStart?: boolean, onVisible?: boolean, minIntervalMs?: number >= 0 }'],
   now: [isFunction, 'a function returning milliseconds'],
 };
 
@@ -221,6 +240,12 @@ function isRetryPolicy(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false;
   const { baseMs = DEFAULT_RETRY.baseMs, factor = DEFAULT_RETRY.factor, capMs = DEFAULT_RETRY.capMs, ...rest } = value as Partial<RetryPolicy>;
   return Object.keys(rest).length === 0 && isPositive(baseMs) && isPositive(factor) && factor >= 1 && isPositive(capMs) && capMs >= baseMs;
+}
+
+function isAutoRefresh(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const { onStart = false, onVisible = false, minIntervalMs = 0, ...rest } = value as AutoRefreshOptions;
+  return Object.keys(rest).length === 0 && isBoolean(onStart) && isBoolean(onVisible) && isNonNegative(minIntervalMs);
 }
 
 function isBaseUrl(value: unknown): boolean {

@@ -7,7 +7,8 @@
  * @module
  */
 import { NetworkError, ProtocolError, ServiceError, type Endpoint } from '../errors/index.js';
-import { formatUtcDateTime } from '../internal/time.js';
+import type { ClockSample } from '../internal/server-clock.js';
+import { formatUtcDateTime, type Clock } from '../internal/time.js';
 import { parseRetryAfter } from './backoff.js';
 import type { EncodedBody } from './encode.js';
 
@@ -27,6 +28,10 @@ export interface TransportConfig {
   readonly timeoutMs: number;
   /** Query parameter that names the player on GET /offers. */
   readonly offersPlayerParam: string;
+  /** The device clock, for {@link onAnswer}. @default Date.now */
+  readonly clock?: Clock;
+  /** Every answer's `Date` header and timing (any status), for the service clock estimate. */
+  readonly onAnswer?: (sample: ClockSample) => void;
 }
 
 /** A successful envelope. */
@@ -89,10 +94,13 @@ export class Transport {
   async #request(endpoint: Endpoint, url: string, init: RequestInit): Promise<Envelope> {
     const controller = typeof AbortController === 'function' ? new AbortController() : undefined;
     const timer = controller ? setTimeout(() => controller.abort(), this.#config.timeoutMs) : undefined;
+    const clock = this.#config.clock ?? Date.now;
+    const sentAt = clock();
     let response: Response;
     let text: string;
     try {
       response = await this.#config.fetch(url, { ...init, signal: controller?.signal });
+      this.#config.onAnswer?.({ date: response.headers.get('Date'), sentAt, receivedAt: clock() });
       text = await response.text();
     } catch (cause) {
       throw new NetworkError(endpoint, cause);

@@ -116,6 +116,16 @@ export class Uploader {
     return this.#paused;
   }
 
+  /**
+   * Pauses uploads after a 403 `Invalid TPClientKey` seen elsewhere (the first-open update), as
+   * one of its own would, and says so through `onPause` (once).
+   */
+  pause(error: ServiceError): void {
+    if (this.#paused) return;
+    this.#paused = error;
+    this.#options.onPause(error);
+  }
+
   /** Lets uploads run again (the client key was replaced). */
   resume(): void {
     this.#paused = undefined;
@@ -247,8 +257,7 @@ export class Uploader {
       const e = error as ServiceError;
       if (e.status === 413 && batch.length > 1) return this.#deliverHalves(batch, removals);
       if (e.status === 403 && e.reason === 'Invalid TPClientKey') {
-        this.#paused = e;
-        this.#options.onPause(e);
+        this.pause(e);
         throw e;
       }
       if (e.status !== 400 && e.status !== 413) throw e;

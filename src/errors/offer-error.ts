@@ -18,3 +18,21 @@ export class OfferError extends TpError {
     this.reason = reason;
   }
 }
+
+/**
+ * A reaction the offer's state does not allow (docs/decisions.md, "Offer states"): an `open` of an
+ * offer already open, a `dismiss` of one never opened, a second `impress`. Nothing was reported.
+ */
+export class OfferStateError extends OfferError {
+  /** The offer's state when the move was refused (`received`, `impressed`, `opened`, …). */
+  readonly state: string;
+  /** The refused move (`impress`, `open`, `dismiss`, `interact`, `close`). */
+  readonly move: string;
+
+  constructor(offerId: number, state: string, move: string) {
+    super(offerId, 'bad-transition', `cannot ${move} an offer that is ${state}`);
+    this.name = 'OfferStateError';
+    this.state = state;
+    this.move = move;
+  }
+}

@@ -2,13 +2,35 @@ export type { AiOffer, Offer, OfferFields, PersonalizedOffer } from './types.js'
 export type { AiOfferBody, AiProduct, OfferRecord, PersonalizedOfferBody } from './schemas.js';
 export { aiOfferBodySchema, offerRecordSchema, personalizedOfferBodySchema } from './schemas.js';
 export { decodeOffer, type DecodeResult } from './decode.js';
-export { checkUsability, productsOnSale, recommendationFor, type UnusableReason, type UsabilityContext, type Verdict } from './usability.js';
+export {
+  availableProducts,
+  checkUsability,
+  DISCOUNT_TOLERANCE,
+  productsOnSale,
+  recommendationFor,
+  usableUntil,
+  type ProductCheck,
+  type UnusableReason,
+  type UsabilityContext,
+  type Verdict,
+} from './usability.js';
 export { pickLanguage } from './language.js';
 export {
   createIndexedDbOfferStateStore,
   createMemoryOfferStateStore,
   type OfferLocalState,
+  type OfferStateEntry,
   type OfferStateStore,
-  type PlayerOfferStates,
 } from './local-state.js';
-export { createOffersApi, DO_NOT_SHOW_AGAIN, type OfferOutcome, type OffersApi, type OffersDeps } from './offers-api.js';
+export { createIndexedDbOfferCache, createMemoryOfferCache, type CachedOffers, type OfferCache } from './offer-cache.js';
+export { nextState, OFFER_TRANSITIONS, restoredState, type OfferMove, type OfferState } from './state-machine.js';
+export {
+  createOffersEngine,
+  DO_NOT_SHOW_AGAIN,
+  type AutoRefreshOptions,
+  type OfferListing,
+  type OfferOutcome,
+  type OffersApi,
+  type OffersDeps,
+  type OffersEngine,
+} from './offers-api.js';

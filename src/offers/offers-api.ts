@@ -1,59 +1,91 @@
 /**
  * `client.offers`: fetch, decide, show and report offers (spec: GET /offers, POST /offers,
- * States and transitions, Rules that hold).
+ * States and transitions, Rules that hold). Every decision uses the service's time
+ * (ServerClock); every reaction goes through the state machine (offer-states.ts) and the durable
+ * queue; first opens are sent by the uploading tab (first-open.ts).
  *
  * @module
  */
 import type { ClientEmitter } from '../bus/events.js';
-import { ConfigError, OfferError, ProtocolError, StorageError, toTpError } from '../errors/index.js';
+import { UploadScheduler, type RetryPolicy, type Transport, type Trigger } from '../delivery/index.js';
+import { ConfigError, isTpError, OfferError, ProtocolError, StorageError, toTpError, type ServiceError } from '../errors/index.js';
 import type { PlatformStore } from '../internal/env.js';
-import { parseDateTime, type Clock } from '../internal/time.js';
+import type { ServerClock } from '../internal/server-clock.js';
+import { parseDateTime } from '../internal/time.js';
 import { MESSAGE_STATUSES, type MessageStatus } from '../records/index.js';
-import type { Transport } from '../delivery/index.js';
 import { buildOfferView } from '../ui/offer-view.js';
-import type { ProductView, UiAdapter } from '../ui/types.js';
+import type { UiAdapter } from '../ui/types.js';
 import { decodeOffer } from './decode.js';
-import { createMemoryOfferStateStore, type OfferLocalState, type OfferStateStore, type PlayerOfferStates } from './local-state.js';
+import { FirstOpenSender } from './first-open.js';
+import type { OfferStateStore } from './local-state.js';
+import { createMemoryOfferCache, type OfferCache } from './offer-cache.js';
+import { OfferStates } from './offer-states.js';
+import { runShowSession, type OfferOutcome } from './show-session.js';
+import type { OfferState } from './state-machine.js';
 import type { Offer } from './types.js';
-import { checkUsability, type Verdict } from './usability.js';
+import { checkUsability, usableUntil, type ProductCheck, type UsabilityContext, type Verdict } from './usability.js';
+
+export type { OfferOutcome } from './show-session.js';
 
 /** `message_detail` of the `dismiss` reported when the player ticked do-not-show-again. */
 export const DO_NOT_SHOW_AGAIN = 'do_not_show_again';
 
-/** How a shown offer ended. */
-export type OfferOutcome =
-  | { readonly action: 'dismiss'; readonly offerId: number; readonly doNotShowAgain: boolean }
-  | { readonly action: 'interact'; readonly offerId: number; readonly product: ProductView | undefined };
+/** When offers are refreshed without the game asking (`offersAutoRefresh` option). Off by default. */
+export interface AutoRefreshOptions {
+  /** When the client starts with an identified player. @default false */
+  readonly onStart?: boolean;
+  /** When the player comes back to the page (it becomes visible). @default false */
+  readonly onVisible?: boolean;
+  /** Least time between two automatic refreshes, in milliseconds. @default 300000 (5 minutes) */
+  readonly minIntervalMs?: number;
+}
+
+/** One offer of the last refresh, as it stands now. */
+export interface OfferListing {
+  readonly offer: Offer;
+  /** Usable now (service time), or why not. */
+  readonly verdict: Verdict;
+  /** Where it is in the state machine on this device. */
+  readonly state: OfferState;
+}
 
 /** The offer half of the client. */
 export interface OffersApi {
   /**
    * GET /offers for the identified player. Decodes every offer (a malformed one is skipped with an
-   * `error` event), reports `impress` once ever for each usable offer, and resolves with the
-   * usable offers, newest first. Concurrent calls share one request.
+   * `error` event), reports `impress` once ever for each usable offer (in any tab), and resolves
+   * with the usable offers, newest first. Concurrent calls share one request. When the service
+   * cannot be reached (no answer, time-out, 5xx, 408, 429) and an earlier answer is cached on this
+   * device, resolves from that copy instead, decided at the current time, and emits `warning`
+   * with the failure.
    *
    * @throws {ConfigError} no player identified.
-   * @throws {ServiceError | NetworkError | ProtocolError} the request failed.
+   * @throws {ServiceError | NetworkError | ProtocolError} the request failed and nothing is cached.
    */
   refresh(): Promise<Offer[]>;
-  /** The offers of the last `refresh()` (usable or not) and their verdict now. */
-  list(): Array<{ readonly offer: Offer; readonly verdict: Verdict }>;
+  /** The offers of the last `refresh()` (or of the cache, at start), usable or not, with their verdict and state now. */
+  list(): OfferListing[];
   /**
-   * Shows a usable offer through the UI adapter and reports `open` (and, for an offer never opened,
-   * sends the first-open update), then `dismiss` or `interact` from what the player does.
-   * Resolves when the player closed it or took the next step.
+   * Shows a usable offer through the UI adapter and reports `open` (the first open is saved and
+   * sent to the service as the first-open update), then `dismiss` or `interact` from what the
+   * player does. After `interact` the SDK closes it (the game takes the next step). If it stops
+   * being usable while on screen, the SDK closes it and emits `offer:expired`. Resolves with how
+   * it ended.
    *
    * @throws {OfferError} `unknown-offer` (not in the last refresh), `not-usable`, `busy` (another
-   * offer is on screen), `no-ui` (no adapter).
+   * offer is on screen), `no-ui` (no adapter), `ui-failed` (the adapter threw).
+   * @throws {OfferStateError} the offer cannot be opened from its state (docs/decisions.md, "Offer states").
    */
   show(offerId: number): Promise<OfferOutcome>;
   /**
-   * Reports a reaction for a game that draws its own UI: queues a `players_offers` record (and,
-   * for the first `open`, the first-open update). Resolves once the reaction is queued and the
-   * offer's local state saved.
+   * Reports a reaction for a game that draws its own UI: checks it against the offer's state,
+   * queues a `players_offers` record (for the first `open`, also the first-open update), and
+   * resolves once both are saved. A `dismiss` with `detail` {@link DO_NOT_SHOW_AGAIN} hides the
+   * offer for good.
    *
    * @param detail `message_detail`: the id of the advertised content, e.g. a `purchasable_slug`.
    * @throws {OfferError} `unknown-offer`, or `bad-status` for a status outside the spec's four.
+   * @throws {OfferStateError} the table does not allow this reaction now; nothing was reported.
    */
   report(offerId: number, status: MessageStatus, detail?: string): Promise<void>;
 }
@@ -61,31 +93,72 @@ export interface OffersApi {
 export interface OffersDeps {
   readonly transport: Transport;
   readonly stateStore: OfferStateStore;
+  readonly cache?: OfferCache;
   readonly emitter: ClientEmitter;
-  readonly clock: Clock;
+  /** The service's time (validity decisions, first-open times). */
+  readonly clock: ServerClock;
   readonly store: PlatformStore;
   readonly validForUnitMs: number;
+  readonly canPurchase?: (product: ProductCheck) => boolean;
+  readonly discountTolerance?: number;
   readonly ui: () => UiAdapter | undefined;
   readonly player: () => string | undefined;
   readonly languages: () => readonly string[];
   /** Queues a players_offers record through the durable queue. */
-  readonly trackReaction: (record: {
-    player_slug: string;
-    offer_id: number;
-    message_status: MessageStatus;
-    message_detail?: string;
-  }) => void;
+  readonly trackReaction: (record: { player_slug: string; offer_id: number; message_status: MessageStatus; message_detail?: string }) => void;
+  readonly autoRefresh?: AutoRefreshOptions;
+  /** Backoff of the first-open updates (the uploads' policy). */
+  readonly retry: RetryPolicy;
+  readonly isOnline: () => boolean;
+  /** Whether this tab is the one that sends (the uploading tab). */
+  readonly isLeader: () => boolean;
+  /** Uploads are paused (403 `Invalid TPClientKey`). */
+  readonly isPaused: () => boolean;
+  /** A first-open update got 403 `Invalid TPClientKey`: pause like uploads. */
+  readonly pause: (error: ServiceError) => void;
+  readonly onRetry: () => void;
 }
 
-export function createOffersApi(deps: OffersDeps): OffersApi {
-  let stateStore = deps.stateStore;
+/** The offers API and the hooks the client drives it with. */
+export interface OffersEngine {
+  readonly api: OffersApi;
+  /** Something happened that may let first-open updates go out, or call for an automatic refresh. */
+  kick(trigger: Trigger | 'visible' | 'others-wrote'): void;
+  /** Stops timers and closes an offer on screen. */
+  stop(): void;
+}
+
+export function createOffersEngine(deps: OffersDeps): OffersEngine {
+  const { emitter, clock } = deps;
+  const states = new OfferStates(deps.stateStore, (error) => void emitter.emit('warning', error));
+  let cache = deps.cache ?? createMemoryOfferCache();
   let known = new Map<number, Offer>();
-  let states: PlayerOfferStates = {};
-  let statesPlayer: string | undefined;
-  let saving: Promise<void> = Promise.resolve();
+  let knownPlayer: string | undefined;
   let refreshing: Promise<Offer[]> | undefined;
   let showing: number | undefined;
-  const sendingFirstOpen = new Set<number>();
+  let lastAutoRefresh = -Infinity;
+
+  const sender = new FirstOpenSender({
+    transport: deps.transport,
+    states,
+    onRefused: (error) => void emitter.emit('error', error),
+  });
+  const firstOpens = new UploadScheduler({
+    run: async () => {
+      try {
+        await sender.sendPending();
+      } catch (error) {
+        if (isTpError(error, 'service') && (error as ServiceError).status === 403) deps.pause(error as ServiceError);
+        throw error;
+      }
+    },
+    policy: deps.retry,
+    isOnline: deps.isOnline,
+    isPaused: deps.isPaused,
+    hasWork: () => deps.isLeader() && sender.mayHaveWork,
+    onFailure: (error) => void emitter.emit('error', error),
+    onRetry: deps.onRetry,
+  });
 
   const requirePlayer = (): string => {
     const player = deps.player();
@@ -93,171 +166,208 @@ export function createOffersApi(deps: OffersDeps): OffersApi {
     return player;
   };
 
-  const statesFor = async (player: string): Promise<PlayerOfferStates> => {
-    if (statesPlayer === player) return states;
-    let loaded: PlayerOfferStates;
-    try {
-      loaded = await stateStore.load(player);
-    } catch (cause) {
-      storageFailed('state', cause);
-      loaded = {};
-    }
-    if (deps.player() === player) {
-      states = loaded;
-      statesPlayer = player;
-    }
-    return loaded;
-  };
+  const context = (offer: Offer, now: number): UsabilityContext => ({
+    now,
+    playerSlug: deps.player() ?? '',
+    store: deps.store,
+    local: states.local(offer.offer_id),
+    validForUnitMs: deps.validForUnitMs,
+    canPurchase: deps.canPurchase,
+    discountTolerance: deps.discountTolerance,
+  });
+  const verdictOf = (offer: Offer, now = clock.now()): Verdict => checkUsability(offer, context(offer, now));
 
-  const storageFailed = (operation: string, cause: unknown): void => {
-    stateStore = createMemoryOfferStateStore();
-    deps.emitter.emit('warning', new StorageError(operation, cause));
-  };
-
-  const update = (offer: Offer, patch: (s: OfferLocalState) => OfferLocalState): void => {
-    if (statesPlayer !== offer.player_slug) return;
-    states = { ...states, [offer.offer_id]: patch(states[offer.offer_id] ?? { opens: 0 }) };
-    const player = statesPlayer;
-    const snapshot = states;
-    saving = saving.then(() => stateStore.save(player, snapshot)).catch((cause: unknown) => storageFailed('state', cause));
-  };
-
-  const verdictOf = (offer: Offer, now: number): Verdict =>
-    checkUsability(offer, {
-      now,
-      playerSlug: deps.player() ?? '',
-      store: deps.store,
-      local: states[offer.offer_id],
-      validForUnitMs: deps.validForUnitMs,
-    });
-
-  const sendFirstOpen = (offer: Offer): void => {
-    const local = states[offer.offer_id];
-    if (offer.first_opened_at != null || !local?.firstOpenedAt || local.firstOpenSent || sendingFirstOpen.has(offer.offer_id)) {
-      return;
-    }
-    sendingFirstOpen.add(offer.offer_id);
-    deps.transport
-      .postFirstOpen(offer.offer_id, offer.player_slug, local.firstOpenedAt)
-      .then(() => update(offer, (s) => ({ ...s, firstOpenSent: true })))
-      .catch((error: unknown) => deps.emitter.emit('error', toTpError(error)))
-      .finally(() => sendingFirstOpen.delete(offer.offer_id));
-  };
-
-  const react = (offer: Offer, status: MessageStatus, detail?: string): void => {
+  /**
+   * Makes a move (checked and applied to this page's state before it returns) and reports it once
+   * written (unless another tab impressed first); then emits its event.
+   */
+  const react = async (offer: Offer, status: MessageStatus, detail?: string): Promise<void> => {
+    const now = clock.now();
+    const { counts, state } = await states.move(offer.offer_id, status, now, { hide: status === 'dismiss' && detail === DO_NOT_SHOW_AGAIN });
+    if (!counts) return;
     deps.trackReaction({
       player_slug: offer.player_slug,
       offer_id: offer.offer_id,
       message_status: status,
       ...(detail !== undefined ? { message_detail: detail } : {}),
     });
-    const now = deps.clock();
-    if (status === 'impress') update(offer, (s) => ({ ...s, impressedAt: s.impressedAt ?? now }));
     if (status === 'open') {
-      update(offer, (s) => ({ ...s, opens: s.opens + 1, firstOpenedAt: s.firstOpenedAt ?? now }));
-      sendFirstOpen(offer);
+      sender.noteOpen();
+      firstOpens.kick('threshold');
     }
-    if (status === 'dismiss' && detail === DO_NOT_SHOW_AGAIN) update(offer, (s) => ({ ...s, hidden: true }));
-    deps.emitter.emit(`offer:${status}`, { offer, status, detail });
+    emitter.emit(`offer:${status}`, { offer, status, detail, state, verdict: verdictOf(offer, now) });
+  };
+
+  /**
+   * Closes a shown offer without a reaction. The move is applied now and written in the
+   * background; the events fire now, or after `after` (the interaction's report, so that listeners
+   * hear `offer:interact` first).
+   */
+  const closeShown = (offer: Offer, cause: 'interacted' | 'expired', after?: Promise<void>): Promise<void> => {
+    const moved = states.move(offer.offer_id, 'close', clock.now());
+    const announce = (): void => {
+      const event = { offer, cause, verdict: verdictOf(offer) };
+      emitter.emit('offer:close', event);
+      if (cause === 'expired') emitter.emit('offer:expired', event);
+    };
+    if (!after) {
+      announce();
+      return moved.then(() => undefined);
+    }
+    return Promise.all([after, moved]).then(announce);
+  };
+
+  /** The GET /offers records for `player`: from the service, else (it cannot be reached) from the cache. */
+  const fetchRecords = async (player: string): Promise<readonly unknown[]> => {
+    try {
+      const envelope = await deps.transport.getOffers(player);
+      if (!Array.isArray(envelope.data)) throw new ProtocolError('offers', 'data is not an array');
+      const records = envelope.data as unknown[];
+      // The service's time is at least the newest creation time it sent (docs/decisions.md, "Clock").
+      clock.observeAtLeast(Math.max(...records.map((r) => parseDateTime((r as { create_datetime?: unknown } | null)?.create_datetime) ?? -Infinity)));
+      await cache.save(player, { fetchedAt: clock.now(), records }).catch((cause: unknown) => {
+        cache = createMemoryOfferCache();
+        emitter.emit('warning', new StorageError('offer-cache', cause));
+        return cache.save(player, { fetchedAt: clock.now(), records });
+      });
+      return records;
+    } catch (error) {
+      if (!unreachable(error)) throw error;
+      const cached = await cache.load(player).catch(() => undefined);
+      if (!cached) throw error;
+      emitter.emit('warning', toTpError(error));
+      return cached.records;
+    }
+  };
+
+  /** Decodes `records` into the known offers (a malformed one is skipped with an `error` event). */
+  const learn = (player: string, records: readonly unknown[]): Offer[] => {
+    const offers: Offer[] = [];
+    for (const raw of records) {
+      const result = decodeOffer(raw);
+      if (result.ok) offers.push(result.offer);
+      else emitter.emit('error', result.error);
+    }
+    known = new Map(offers.map((o) => [o.offer_id, o]));
+    knownPlayer = player;
+    return offers;
   };
 
   const doRefresh = async (): Promise<Offer[]> => {
     const player = requirePlayer();
-    const envelope = await deps.transport.getOffers(player);
-    if (!Array.isArray(envelope.data)) throw new ProtocolError('offers', 'data is not an array');
-    await statesFor(player);
-    const offers: Offer[] = [];
-    for (const raw of envelope.data) {
-      const result = decodeOffer(raw);
-      if (result.ok) offers.push(result.offer);
-      else deps.emitter.emit('error', result.error);
+    const records = await fetchRecords(player);
+    await states.load(player);
+    const offers = learn(player, records);
+    for (const offer of offers) {
+      // The service has a first open (from this device or another): none is to be sent.
+      if (offer.first_opened_at != null && states.local(offer.offer_id).firstOpenSent !== true) {
+        await states.update(player, offer.offer_id, (s) => (s.firstOpenSent ? undefined : { ...s, firstOpenSent: true }));
+      }
     }
-    known = new Map(offers.map((o) => [o.offer_id, o]));
-    const now = deps.clock();
+    const now = clock.now();
     const usable = offers.filter((o) => verdictOf(o, now).usable).sort(newestFirst);
-    for (const offer of usable) {
-      if (states[offer.offer_id]?.impressedAt === undefined) react(offer, 'impress');
-    }
-    for (const offer of offers) sendFirstOpen(offer);
-    await saving;
+    for (const offer of usable) if (states.state(offer.offer_id) === 'received') await react(offer, 'impress');
+    firstOpens.kick('threshold');
     return usable;
   };
 
-  const find = (offerId: number): Offer => {
-    const offer = known.get(offerId);
+  const refresh = (): Promise<Offer[]> => {
+    refreshing ??= doRefresh().finally(() => {
+      refreshing = undefined;
+    });
+    return refreshing;
+  };
+
+  /** The offers of the cache, at start: `show()` works offline before any refresh. */
+  const loadCached = async (): Promise<void> => {
+    const player = deps.player();
+    if (player === undefined || knownPlayer === player) return;
+    const cached = await cache.load(player).catch(() => undefined);
+    if (!cached || knownPlayer === player || deps.player() !== player) return;
+    await states.load(player);
+    learn(player, cached.records);
+  };
+  void loadCached();
+
+  const find = async (offerId: number): Promise<Offer> => {
+    await loadCached();
+    const player = requirePlayer();
+    const offer = knownPlayer === player ? known.get(offerId) : undefined;
     if (!offer) throw new OfferError(offerId, 'unknown-offer', 'not among the offers of the last refresh()');
+    await states.load(player);
     return offer;
   };
 
-  return {
-    refresh() {
-      refreshing ??= doRefresh().finally(() => {
-        refreshing = undefined;
+  const show = async (offerId: number): Promise<OfferOutcome> => {
+    const offer = await find(offerId);
+    const now = clock.now();
+    const verdict = verdictOf(offer, now);
+    if (!verdict.usable) throw new OfferError(offerId, 'not-usable', `not usable now (${verdict.reason})`);
+    const ui = deps.ui();
+    if (!ui) throw new OfferError(offerId, 'no-ui', 'no UI adapter: pass the `ui` option, or draw it yourself and call offers.report()');
+    if (showing !== undefined) throw new OfferError(offerId, 'busy', `offer ${showing} is on screen`);
+    states.check(offerId, 'open');
+    const view = buildOfferView(offer, { languages: deps.languages(), store: deps.store, now, canPurchase: deps.canPurchase });
+    const failed = (error: unknown): void => void emitter.emit('error', toTpError(error));
+    showing = offerId;
+    try {
+      return await runShowSession({
+        ui,
+        view,
+        now: () => clock.now(),
+        usableUntil: () => usableUntil(offer, context(offer, clock.now())),
+        stillUsable: () => verdictOf(offer).usable,
+        onOpened: () => void react(offer, 'open').catch(failed),
+        onDismiss: (hide) => void react(offer, 'dismiss', hide ? DO_NOT_SHOW_AGAIN : undefined).catch(failed),
+        onInteract: (product, productId) => void closeShown(offer, 'interacted', react(offer, 'interact', product?.id ?? productId)).catch(failed),
+        onExpired: () => void closeShown(offer, 'expired').catch(failed),
       });
-      return refreshing;
-    },
+    } finally {
+      showing = undefined;
+    }
+  };
 
+  const api: OffersApi = {
+    refresh,
     list() {
-      const now = deps.clock();
-      return [...known.values()].map((offer) => ({ offer, verdict: verdictOf(offer, now) }));
+      const now = clock.now();
+      return [...known.values()].map((offer) => ({ offer, verdict: verdictOf(offer, now), state: states.state(offer.offer_id) }));
     },
-
-    async show(offerId) {
-      const offer = find(offerId);
-      await statesFor(requirePlayer());
-      const now = deps.clock();
-      const verdict = verdictOf(offer, now);
-      if (!verdict.usable) throw new OfferError(offerId, 'not-usable', `not usable now (${verdict.reason})`);
-      const ui = deps.ui();
-      if (!ui) throw new OfferError(offerId, 'no-ui', 'no UI adapter: pass the `ui` option, or draw it yourself and call offers.report()');
-      if (showing !== undefined) throw new OfferError(offerId, 'busy', `offer ${showing} is on screen`);
-      const view = buildOfferView(offer, { languages: deps.languages(), store: deps.store, now });
-      showing = offerId;
-      react(offer, 'open');
-      return new Promise<OfferOutcome>((resolve, reject) => {
-        let done = false;
-        let doNotShowAgain = false;
-        const finish = (outcome: OfferOutcome): void => {
-          done = true;
-          showing = undefined;
-          ui.close();
-          resolve(outcome);
-        };
-        try {
-          ui.present(view, {
-            dismiss() {
-              if (done) return;
-              react(offer, 'dismiss', doNotShowAgain ? DO_NOT_SHOW_AGAIN : undefined);
-              finish({ action: 'dismiss', offerId, doNotShowAgain });
-            },
-            interact(productId) {
-              if (done) return;
-              const product = view.products.find((p) => p.id === productId) ?? (productId === undefined ? view.products[0] : undefined);
-              react(offer, 'interact', product?.id ?? productId);
-              finish({ action: 'interact', offerId, product });
-            },
-            setDoNotShowAgain(value) {
-              doNotShowAgain = value === true;
-            },
-          });
-        } catch (cause) {
-          done = true;
-          showing = undefined;
-          reject(new OfferError(offerId, 'ui-failed', 'the UI adapter failed to present the offer', { cause }));
-        }
-      });
-    },
-
+    show,
     async report(offerId, status, detail) {
       if (!(MESSAGE_STATUSES as readonly string[]).includes(status)) {
         throw new OfferError(offerId, 'bad-status', `"${String(status)}" is not one of ${MESSAGE_STATUSES.join(', ')}`);
       }
-      const offer = find(offerId);
-      await statesFor(requirePlayer());
-      react(offer, status, detail);
-      await saving;
+      await react(await find(offerId), status, detail);
     },
   };
+
+  const autoRefresh = (enabled: boolean | undefined): void => {
+    const now = clock.now();
+    if (!enabled || deps.player() === undefined || now - lastAutoRefresh < (deps.autoRefresh?.minIntervalMs ?? 300_000)) return;
+    lastAutoRefresh = now;
+    refresh().catch((error: unknown) => emitter.emit('error', toTpError(error)));
+  };
+  if (deps.autoRefresh?.onStart) queueMicrotask(() => autoRefresh(true));
+
+  return {
+    api,
+    kick(trigger) {
+      if (trigger === 'visible') return autoRefresh(deps.autoRefresh?.onVisible);
+      if (trigger === 'others-wrote') sender.noteOpen();
+      firstOpens.kick(trigger === 'others-wrote' ? 'threshold' : trigger);
+    },
+    stop() {
+      firstOpens.stop();
+      if (showing !== undefined) deps.ui()?.close();
+    },
+  };
+}
+
+/** A failure after which the cached offers stand in: no answer, or an answer worth retrying. */
+function unreachable(error: unknown): boolean {
+  if (isTpError(error, 'network')) return true;
+  return isTpError(error, 'service') && (error as ServiceError).retryable;
 }
 
 function newestFirst(a: Offer, b: Offer): number {
@@ -265,3 +375,4 @@ function newestFirst(a: Offer, b: Offer): number {
   const tb = parseDateTime(b.create_datetime) ?? 0;
   return tb - ta || b.offer_id - a.offer_id;
 }
+

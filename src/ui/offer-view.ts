@@ -6,7 +6,7 @@
 import type { PlatformStore } from '../internal/env.js';
 import { parseDateTime } from '../internal/time.js';
 import { pickLanguage } from '../offers/language.js';
-import { productsOnSale, recommendationFor } from '../offers/usability.js';
+import { availableProducts, type ProductCheck } from '../offers/usability.js';
 import type { AiOffer, Offer, PersonalizedOffer } from '../offers/types.js';
 import { parseRichText } from '../richtext/index.js';
 import type { OfferView, ProductView } from './types.js';
@@ -16,8 +16,10 @@ export interface ViewContext {
   /** Preferred languages, most wanted first. */
   readonly languages: readonly string[];
   readonly store: PlatformStore;
-  /** Milliseconds since the epoch; products off sale at this instant are left out. */
+  /** Milliseconds since the epoch (the service's time); products off sale at this instant are left out. */
   readonly now: number;
+  /** False for a product the player may not buy; it is left out. */
+  readonly canPurchase?: (product: ProductCheck) => boolean;
 }
 
 const EMPTY = parseRichText('');
@@ -31,8 +33,7 @@ function aiView(offer: AiOffer, ctx: ViewContext): OfferView {
   const params = offer.body.display_parameters;
   const language = pickLanguage(Object.keys(params), ctx.languages)!;
   const display = params[language]!;
-  const recommendation = recommendationFor(offer, ctx.store);
-  const products = productsOnSale(recommendation?.product_list ?? [], ctx.now) ?? [];
+  const products = (availableProducts(offer, ctx) ?? []).flatMap((p) => (p.kind === 'ai' ? [p.product] : []));
   return {
     offerId: offer.offer_id,
     kind: 'ai',

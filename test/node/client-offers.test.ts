@@ -106,13 +106,21 @@ describe('offers', () => {
     await first;
   });
 
-  it('report() queues a reaction for games that draw their own UI, and rejects unknown statuses', async () => {
+  it('report() queues a reaction for games that draw their own UI, and rejects unknown statuses and moves the state does not allow', async () => {
     const { tp, reactions } = setup('p-report');
     const [offer] = await tp.offers.refresh();
+    await expect(tp.offers.report(offer!.offer_id, 'interact', 'gem_pack_100')).rejects.toMatchObject({
+      name: 'OfferStateError',
+      offerId: offer!.offer_id,
+      state: 'impressed',
+      move: 'interact',
+    });
+    await tp.offers.report(offer!.offer_id, 'open');
     await tp.offers.report(offer!.offer_id, 'interact', 'gem_pack_100');
     await expect(tp.offers.report(offer!.offer_id, 'clicked' as 'open')).rejects.toMatchObject({ reason: 'bad-status' });
     await tp.flush();
-    expect(await reactions()).toContain(`interact:${offer!.offer_id}:gem_pack_100`);
+    const reported = (await reactions()).filter((r) => r.endsWith(`:${offer!.offer_id}`) || r.includes(`:${offer!.offer_id}:`));
+    expect(reported).toEqual([`impress:${offer!.offer_id}`, `open:${offer!.offer_id}`, `interact:${offer!.offer_id}:gem_pack_100`]);
   });
 
   it('without an identified player, offers fail with a ConfigError', async () => {
