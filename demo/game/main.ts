@@ -180,11 +180,13 @@ async function main(): Promise<void> {
   const renderOffers = (): void => {
     const list = $('offers');
     list.replaceChildren();
-    for (const { offer, verdict } of tp.offers.list()) {
+    for (const { offer, verdict, state } of tp.offers.list()) {
       const item = document.createElement('li');
       item.dataset.offerId = String(offer.offer_id);
       item.dataset.kind = offer.kind;
-      item.append(`#${offer.offer_id} ${offer.kind}: ${verdict.usable ? 'usable' : verdict.reason} `);
+      item.dataset.verdict = verdict.usable ? 'usable' : verdict.reason;
+      item.dataset.state = state;
+      item.append(`#${offer.offer_id} ${offer.kind}: ${verdict.usable ? 'usable' : verdict.reason}, ${state} `);
       if (verdict.usable) {
         const button = document.createElement('button');
         button.type = 'button';
@@ -207,6 +209,18 @@ async function main(): Promise<void> {
     }
   };
   $('refresh-offers').addEventListener('click', () => void refreshOffers());
+  // Every move of an offer, as the state machine reports it.
+  for (const status of ['impress', 'open', 'dismiss', 'interact'] as const) {
+    tp.on(`offer:${status}`, (e) => {
+      log(`offer ${e.offer.offer_id}: ${status}${e.detail ? ` (${e.detail})` : ''} → ${e.state}`);
+      renderOffers();
+    });
+  }
+  tp.on('offer:expired', (e) => {
+    log(`offer ${e.offer.offer_id} expired on screen: closed by the SDK`);
+    renderOffers();
+  });
+  tp.on('warning', (w) => log(`warning: ${w.message}`));
   $('show-offer').addEventListener('click', async () => {
     const [newest] = await refreshOffers();
     if (newest) await show(newest.offer_id);

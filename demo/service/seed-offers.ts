@@ -1,7 +1,10 @@
 /**
  * The offers the reference service creates for a player the first time that player asks for
- * offers: both kinds (AI and personalized), color markup in English and Korean, and offers that
- * the client must not show (inactive, expired), so the whole decision path runs in the demo.
+ * offers: both kinds (AI and personalized), color markup in English and Korean, a flash sale that
+ * lasts 60 seconds from its first open (it expires on screen if left open), and one offer for each
+ * reason the client must not show one: inactive, expired, open count reached, not on sale, no
+ * recommendation for the web store, malformed prices. (`wrong-player` needs a service that sends
+ * another player's offer, and `hidden-by-player` a player's choice: the demo shows the latter.)
  */
 import { formatUtcDateTime } from '../../src/internal/time.js';
 import type { StoredOffer } from './data-store.js';
@@ -22,14 +25,11 @@ export function seedOffers(playerSlug: string, now: number, assetBase: string, n
     product('golden_sword', '1', now - DAY, now + 30 * DAY),
     product('starter_pack', '2', null, null),
   ];
-  const aiBody = (active: boolean) =>
+  const aiBody = (active: boolean, products = [...onSale, product('last_season_skin', '3', now - 60 * DAY, now - 30 * DAY)], stores = ['ios', 'android', 'web']) =>
     JSON.stringify({
       offer_type: 'ai',
       is_offer_active: active,
-      recommendations: ['ios', 'android', 'web'].map((store) => ({
-        store,
-        product_list: [...onSale, product('last_season_skin', '3', now - 60 * DAY, now - 30 * DAY)],
-      })),
+      recommendations: stores.map((store) => ({ store, product_list: products })),
       display_parameters: {
         en: {
           title: 'Golden Sword Sale',
@@ -46,18 +46,17 @@ export function seedOffers(playerSlug: string, now: number, assetBase: string, n
         },
       },
     });
-  const personalizedBody = JSON.stringify({
-    price: 9900,
-    discount_rate: 0.3,
-    discount_price: 6930,
-    product_id: 'gem_pack_100',
-    product_name: 'Gem Pack x100',
-    message_layout: 'h',
-    message: {
-      en: { url: 'https://store.example.com/products/gem_pack_100', image: `${assetBase}/gems.svg`, title: 'Just for you: 100 gems, 30% off' },
-      ko: { url: 'https://store.example.com/products/gem_pack_100', image: `${assetBase}/gems.svg`, title: '당신만을 위한 보석 100개 30% 할인' },
-    },
-  });
+  const personalizedBody = (prices = { price: 9900, discount_rate: 0.3, discount_price: 6930 }, title = { en: 'Just for you: 100 gems, 30% off', ko: '당신만을 위한 보석 100개 30% 할인' }) =>
+    JSON.stringify({
+      ...prices,
+      product_id: 'gem_pack_100',
+      product_name: 'Gem Pack x100',
+      message_layout: 'h',
+      message: {
+        en: { url: 'https://store.example.com/products/gem_pack_100', image: `${assetBase}/gems.svg`, title: title.en },
+        ko: { url: 'https://store.example.com/products/gem_pack_100', image: `${assetBase}/gems.svg`, title: title.ko },
+      },
+    });
   const record = (offer: string, createdAgoMs: number, extra: Partial<StoredOffer> = {}): StoredOffer => ({
     offer_id: nextId(),
     player_slug: playerSlug,
@@ -71,10 +70,19 @@ export function seedOffers(playerSlug: string, now: number, assetBase: string, n
     first_open_updates: 0,
     ...extra,
   });
+  const MINUTE = 60_000;
+  const ended = [product('last_season_skin', '3', now - 60 * DAY, now - 30 * DAY)];
   return [
-    record(aiBody(true), 4 * 60_000),
-    record(personalizedBody, 3 * 60_000),
-    record(aiBody(true), 2 * 60_000, { is_offer_active: 0 }),
-    record(personalizedBody, 60_000, { valid_until: at(now - DAY) }),
+    // Usable.
+    record(aiBody(true), 4 * MINUTE),
+    record(personalizedBody(), 3 * MINUTE),
+    record(personalizedBody(undefined, { en: 'Flash sale: 60 seconds from when you open it', ko: '반짝 세일: 열고 60초 동안' }), 9 * MINUTE, { valid_for: 60, valid_open_count: 3 }),
+    // Not usable, one reason each.
+    record(aiBody(true), 2 * MINUTE, { is_offer_active: 0 }),
+    record(personalizedBody(), MINUTE, { valid_until: at(now - DAY) }),
+    record(personalizedBody(), 5 * MINUTE, { valid_open_count: 0 }),
+    record(aiBody(true, ended), 6 * MINUTE),
+    record(aiBody(true, onSale, ['ios']), 7 * MINUTE),
+    record(personalizedBody({ price: 9900, discount_rate: 0.3, discount_price: 9000 }), 8 * MINUTE),
   ];
 }

@@ -361,6 +361,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     },
     identify(slug) {
       player = checkOption('playerSlug', slug);
+      offers.identified();
     },
     track,
     flush: async () => {

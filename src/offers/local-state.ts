@@ -14,8 +14,14 @@ import type { OfferState } from './state-machine.js';
 export interface OfferLocalState {
   /** The offer's state after the last move made on this device (any tab). */
   readonly state?: OfferState;
-  /** When `impress` was reported. */
+  /** When `impress` was decided (once per offer per player, ever). */
   readonly impressedAt?: number;
+  /**
+   * The impression is decided but its report not yet queued: set in the same write as
+   * `impressedAt`, cleared once reported. A page that died in between leaves it set, and the next
+   * one reports it.
+   */
+  readonly impressPending?: boolean;
   /** How many times the offer was opened here (counts against `valid_open_count`). */
   readonly opens: number;
   /** The first open seen here; stands in for `first_opened_at` until the service confirms. */

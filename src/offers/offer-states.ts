@@ -71,34 +71,51 @@ export class OfferStates {
   }
 
   /**
-   * Makes `move` (checked and applied to this page's state at once, synchronously), then writes
-   * its effects. Resolves with the state it led to, and `counts`: true when it is to be reported
-   * (always, except an `impress` another tab made first). `now` is service time, in milliseconds.
+   * Makes `move`: checks it against this page's state and applies it (state and effects) at once,
+   * synchronously, so a second call in the same task already sees it; then writes its effects to
+   * the store, merged with what other tabs wrote. `written` resolves true when the store took it:
+   * always, except an `impress` another tab made first (it must not be reported again).
+   * `now` is service time, in milliseconds.
    *
-   * Rejects with an `OfferStateError` when the table does not allow the move (decided before the
-   * call returns, so a second call in the same task already sees this one).
+   * @throws {OfferStateError} the table does not allow the move; nothing changed.
    */
-  async move(offerId: number, move: OfferMove, now: number, options: { hide?: boolean } = {}): Promise<{ counts: boolean; state: OfferState }> {
+  apply(offerId: number, move: OfferMove, now: number, options: { hide?: boolean } = {}): { state: OfferState; written: Promise<boolean> } {
     const player = this.#player;
     if (player === undefined) throw new OfferStateError(offerId, 'received', move);
     const to = this.check(offerId, move);
-    this.#moved.set(offerId, to);
     const change = (s: OfferLocalState): OfferLocalState | undefined => {
-      if (move === 'impress') return s.impressedAt === undefined ? { ...s, state: to, impressedAt: now } : undefined;
+      if (move === 'impress') return s.impressedAt === undefined ? { ...s, state: to, impressedAt: now, impressPending: true } : undefined;
       const next: OfferLocalState = { ...s, state: to };
       if (move === 'open') return { ...next, opens: s.opens + 1, firstOpenedAt: Math.min(s.firstOpenedAt ?? now, now) };
       if (options.hide) return { ...next, hidden: true };
       return next;
     };
+    this.#moved.set(offerId, to);
+    this.#saved.set(offerId, change(this.#saved.get(offerId) ?? EMPTY_STATE) ?? this.#saved.get(offerId)!);
+    const written = this.#write(player, offerId, change).then((result) => result !== undefined);
+    return { state: to, written };
+  }
+
+  /** Writes a change that is not a move (the service confirmed the first open; an impression was reported). */
+  async update(playerSlug: string, offerId: number, change: (s: OfferLocalState) => OfferLocalState | undefined): Promise<void> {
+    await this.#write(playerSlug, offerId, change);
+  }
+
+  /** Offers of the loaded player impressed by a page that died before reporting it (see `impressPending`). */
+  unreportedImpressions(): number[] {
+    return [...this.#saved].filter(([, s]) => s.impressPending === true).map(([offerId]) => offerId);
+  }
+
+  async #write(playerSlug: string, offerId: number, change: (s: OfferLocalState) => OfferLocalState | undefined): Promise<OfferLocalState | undefined> {
     let result: OfferLocalState | undefined;
     try {
-      result = await this.#store.change(player, offerId, change);
+      result = await this.#store.change(playerSlug, offerId, change);
     } catch (cause) {
       this.#fallBack(cause);
-      result = await this.#store.change(player, offerId, change);
+      result = await this.#store.change(playerSlug, offerId, change);
     }
-    if (result !== undefined && this.#player === player) this.#saved.set(offerId, result);
-    return { counts: result !== undefined, state: to };
+    if (result !== undefined && this.#player === playerSlug) this.#saved.set(offerId, result);
+    return result;
   }
 
   /** Every stored state, of every player. */
@@ -107,15 +124,6 @@ export class OfferStates {
       this.#fallBack(cause);
       return this.#store.all();
     });
-  }
-
-  /** Writes a change that is not a move (the service confirmed the first open). */
-  async update(playerSlug: string, offerId: number, change: (s: OfferLocalState) => OfferLocalState | undefined): Promise<void> {
-    const result = await this.#store.change(playerSlug, offerId, change).catch((cause: unknown) => {
-      this.#fallBack(cause);
-      return this.#store.change(playerSlug, offerId, change);
-    });
-    if (result !== undefined && this.#player === playerSlug) this.#saved.set(offerId, result);
   }
 
   /** Moves to a memory store, carrying over what this page knows (so nothing is impressed twice). */

@@ -124,6 +124,8 @@ export interface OffersEngine {
   readonly api: OffersApi;
   /** Something happened that may let first-open updates go out, or call for an automatic refresh. */
   kick(trigger: Trigger | 'visible' | 'others-wrote'): void;
+  /** The player changed (`identify`): their cached offers become the listed ones. */
+  identified(): void;
   /** Stops timers and closes an offer on screen. */
   stop(): void;
 }
@@ -177,44 +179,63 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
   });
   const verdictOf = (offer: Offer, now = clock.now()): Verdict => checkUsability(offer, context(offer, now));
 
-  /**
-   * Makes a move (checked and applied to this page's state before it returns) and reports it once
-   * written (unless another tab impressed first); then emits its event.
-   */
-  const react = async (offer: Offer, status: MessageStatus, detail?: string): Promise<void> => {
-    const now = clock.now();
-    const { counts, state } = await states.move(offer.offer_id, status, now, { hide: status === 'dismiss' && detail === DO_NOT_SHOW_AGAIN });
-    if (!counts) return;
+  /** Queues the reaction's `players_offers` record and emits its event. */
+  const report = (offer: Offer, status: MessageStatus, detail: string | undefined, state: OfferState, now: number): void => {
     deps.trackReaction({
       player_slug: offer.player_slug,
       offer_id: offer.offer_id,
       message_status: status,
       ...(detail !== undefined ? { message_detail: detail } : {}),
     });
-    if (status === 'open') {
-      sender.noteOpen();
-      firstOpens.kick('threshold');
-    }
     emitter.emit(`offer:${status}`, { offer, status, detail, state, verdict: verdictOf(offer, now) });
   };
 
   /**
-   * Closes a shown offer without a reaction. The move is applied now and written in the
-   * background; the events fire now, or after `after` (the interaction's report, so that listeners
-   * hear `offer:interact` first).
+   * Makes a move and reports it. `open`, `dismiss` and `interact` are checked, applied and queued
+   * before this returns (a page closed right after the click keeps them: the queue rescues what
+   * it has not written); their state is written next. `impress` is reported only once the store
+   * says no other tab impressed the offer first; its `impressPending` mark covers a page that dies
+   * in between. Resolves once the state is written.
+   *
+   * @throws {OfferStateError} (before anything happens) the table does not allow the move.
    */
-  const closeShown = (offer: Offer, cause: 'interacted' | 'expired', after?: Promise<void>): Promise<void> => {
-    const moved = states.move(offer.offer_id, 'close', clock.now());
-    const announce = (): void => {
-      const event = { offer, cause, verdict: verdictOf(offer) };
-      emitter.emit('offer:close', event);
-      if (cause === 'expired') emitter.emit('offer:expired', event);
-    };
-    if (!after) {
-      announce();
-      return moved.then(() => undefined);
+  const react = async (offer: Offer, status: MessageStatus, detail?: string): Promise<void> => {
+    const now = clock.now();
+    const { state, written } = states.apply(offer.offer_id, status, now, { hide: status === 'dismiss' && detail === DO_NOT_SHOW_AGAIN });
+    if (status !== 'impress') report(offer, status, detail, state, now);
+    const counts = await written;
+    if (status === 'impress' && counts) {
+      report(offer, status, detail, state, now);
+      await states.update(offer.player_slug, offer.offer_id, (s) => ({ ...s, impressPending: false }));
     }
-    return Promise.all([after, moved]).then(announce);
+    if (status === 'open') {
+      sender.noteOpen();
+      firstOpens.kick('threshold');
+    }
+  };
+
+  /** Reports the impressions a page decided and died before queueing (`impressPending`). */
+  const reportUnreported = async (player: string): Promise<void> => {
+    for (const offerId of states.unreportedImpressions()) {
+      const offer = known.get(offerId);
+      if (!offer) continue;
+      // Claimed in one write, so that of two tabs loading at once only one reports it.
+      let claimed = false;
+      await states.update(player, offerId, (s) => (s.impressPending ? ((claimed = true), { ...s, impressPending: false }) : undefined));
+      if (claimed) report(offer, 'impress', undefined, states.state(offerId), clock.now());
+    }
+  };
+
+  /**
+   * Closes a shown offer without a reaction (applied now, written next). Its events fire now: after
+   * `offer:interact` when it follows one.
+   */
+  const closeShown = (offer: Offer, cause: 'interacted' | 'expired'): Promise<void> => {
+    const { written } = states.apply(offer.offer_id, 'close', clock.now());
+    const event = { offer, cause, verdict: verdictOf(offer) };
+    emitter.emit('offer:close', event);
+    if (cause === 'expired') emitter.emit('offer:expired', event);
+    return written.then(() => undefined);
   };
 
   /** The GET /offers records for `player`: from the service, else (it cannot be reached) from the cache. */
@@ -258,6 +279,7 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
     const records = await fetchRecords(player);
     await states.load(player);
     const offers = learn(player, records);
+    await reportUnreported(player);
     for (const offer of offers) {
       // The service has a first open (from this device or another): none is to be sent.
       if (offer.first_opened_at != null && states.local(offer.offer_id).firstOpenSent !== true) {
@@ -278,14 +300,17 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
     return refreshing;
   };
 
-  /** The offers of the cache, at start: `show()` works offline before any refresh. */
+  /** The offers of the cache, at start and at `identify`: `show()` works offline before any refresh. */
   const loadCached = async (): Promise<void> => {
     const player = deps.player();
     if (player === undefined || knownPlayer === player) return;
+    known = new Map();
+    knownPlayer = undefined;
     const cached = await cache.load(player).catch(() => undefined);
     if (!cached || knownPlayer === player || deps.player() !== player) return;
     await states.load(player);
     learn(player, cached.records);
+    await reportUnreported(player);
   };
   void loadCached();
 
@@ -319,7 +344,10 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
         stillUsable: () => verdictOf(offer).usable,
         onOpened: () => void react(offer, 'open').catch(failed),
         onDismiss: (hide) => void react(offer, 'dismiss', hide ? DO_NOT_SHOW_AGAIN : undefined).catch(failed),
-        onInteract: (product, productId) => void closeShown(offer, 'interacted', react(offer, 'interact', product?.id ?? productId)).catch(failed),
+        onInteract: (product, productId) => {
+          void react(offer, 'interact', product?.id ?? productId).catch(failed);
+          void closeShown(offer, 'interacted').catch(failed);
+        },
         onExpired: () => void closeShown(offer, 'expired').catch(failed),
       });
     } finally {
@@ -356,6 +384,9 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
       if (trigger === 'visible') return autoRefresh(deps.autoRefresh?.onVisible);
       if (trigger === 'others-wrote') sender.noteOpen();
       firstOpens.kick(trigger === 'others-wrote' ? 'threshold' : trigger);
+    },
+    identified() {
+      void loadCached().catch((error: unknown) => emitter.emit('error', toTpError(error)));
     },
     stop() {
       firstOpens.stop();

@@ -31,9 +31,12 @@ describe('offers', () => {
   it('refresh returns the usable offers, newest first, and reports impress once per offer, ever', async () => {
     const { tp, reactions } = setup('p-refresh');
     const offers = await tp.offers.refresh();
-    expect(offers.map((o) => o.kind)).toEqual(['personalized', 'ai']);
+    // The reference service seeds three usable offers and one for each reason not to show one.
+    expect(offers.map((o) => o.kind)).toEqual(['personalized', 'ai', 'personalized']);
     const verdicts = tp.offers.list().map((x) => (x.verdict.usable ? 'usable' : x.verdict.reason));
-    expect(verdicts.sort()).toEqual(['expired', 'inactive', 'usable', 'usable']);
+    expect(verdicts.sort()).toEqual(['expired', 'inactive', 'malformed', 'no-store-for-platform', 'not-on-sale', 'open-count-reached', 'usable', 'usable', 'usable']);
+    expect(tp.offers.list().filter((x) => x.verdict.usable).every((x) => x.state === 'impressed')).toBe(true);
+    expect(tp.offers.list().filter((x) => !x.verdict.usable).every((x) => x.state === 'received')).toBe(true);
     await tp.offers.refresh();
     await tp.flush();
     expect((await reactions()).sort()).toEqual(offers.map((o) => `impress:${o.offer_id}`).sort());

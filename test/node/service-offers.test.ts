@@ -67,3 +67,20 @@ describe('POST /offers (first-open update)', () => {
     expect(await response.json()).toEqual({ status, reason });
   });
 });
+
+describe('offer-achievement metric', () => {
+  it('counts every reaction per offer, and interact per impress, in the view', async () => {
+    const [offer] = (await getOffers('p-metric')).data as Array<{ offer_id: number }>;
+    const reaction = (message_status: string) => ({ player_slug: 'p-metric', offer_id: offer!.offer_id, message_status, event_timestamp: 1_767_225_600 });
+    const upload = (records: unknown[]) =>
+      fetch(`${service.current.baseUrl}/logs`, { method: 'POST', headers, body: JSON.stringify({ players_offers: records }) });
+    const metric = async () =>
+      ((await (await fetch(`${service.current.origin}/_tp/offers?player_slug=p-metric`)).json()) as Array<{ offer_id: number; achievement: unknown }>).find(
+        (o) => o.offer_id === offer!.offer_id,
+      )!.achievement;
+    expect(await metric()).toEqual({ impress: 0, open: 0, dismiss: 0, interact: 0, interact_per_impress: null });
+    expect((await upload([reaction('impress'), reaction('open'), reaction('dismiss')])).status).toBe(200);
+    expect((await upload([reaction('open'), reaction('interact')])).status).toBe(200);
+    expect(await metric()).toEqual({ impress: 1, open: 2, dismiss: 1, interact: 1, interact_per_impress: 1 });
+  });
+});
