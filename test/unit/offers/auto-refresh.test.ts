@@ -1,0 +1,57 @@
+/**
+ * Automatic refresh when the player comes back to the page (happy-dom: `visibilitychange`), at
+ * most once per `minIntervalMs`; and never without the option.
+ */
+import { describe, expect, it } from 'vitest';
+import { createClient, createHeadlessAdapter, type ClientOptions } from '../../../src/index.js';
+import { offerRecord, personalizedBody } from '../../fixtures/spec-samples.js';
+
+function setup(options: Partial<ClientOptions>) {
+  const gets: string[] = [];
+  const fetchImpl: typeof fetch = async (input, init) => {
+    if ((init?.method ?? 'GET') === 'GET') gets.push(String(input));
+    return new Response(JSON.stringify({ status: 200, reason: 'OK', data: [offerRecord(1, personalizedBody)] }), { status: 200 });
+  };
+  const tp = createClient({
+    baseUrl: 'https://api.example.com/v2021.4/web',
+    clientKey: 'k',
+    authMode: 'client',
+    playerSlug: 'p-1',
+    storage: 'memory',
+    flushIntervalMs: 0,
+    ui: createHeadlessAdapter(),
+    fetch: fetchImpl,
+    ...options,
+  });
+  const comeBack = async (): Promise<void> => {
+    document.dispatchEvent(new Event('visibilitychange'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  };
+  return { tp, gets, comeBack };
+}
+
+describe('offersAutoRefresh', () => {
+  it('onVisible: the player coming back refreshes offers, at most once per minIntervalMs', async () => {
+    let now = Date.UTC(2026, 0, 1);
+    const { tp, gets, comeBack } = setup({ offersAutoRefresh: { onVisible: true, minIntervalMs: 60_000 }, now: () => now });
+    expect(document.visibilityState).toBe('visible');
+    await comeBack();
+    expect(gets).toHaveLength(1);
+    expect(tp.offers.list().map((x) => x.state)).toEqual(['impressed']);
+    now += 30_000;
+    await comeBack();
+    expect(gets).toHaveLength(1);
+    now += 30_000;
+    await comeBack();
+    expect(gets).toHaveLength(2);
+    await tp.shutdown();
+  });
+
+  it('is off by default', async () => {
+    const { tp, gets, comeBack } = setup({});
+    await comeBack();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(gets).toEqual([]);
+    await tp.shutdown();
+  });
+});
