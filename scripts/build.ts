@@ -1,17 +1,20 @@
 /**
- * `npm run build`: the package's files in dist/.
+ * `npm run build`: the package's files in dist/, and the size-check bundles in .size/.
  *
- * - dist/index.js: ESM, dependencies left as imports (the game's bundler dedupes them);
+ * - dist/{index,logging,dom,canvas}.js: ESM entry points (shared code in dist/chunks/),
+ *   dependencies left as imports (the game's bundler dedupes them);
  * - dist/types/: declarations from tsc;
- * - dist/tp-web-sdk.iife.js: the script-tag build, minified, dependencies included, defining
- *   `window.TPSDK`.
+ * - dist/tp-web-sdk.iife.js: the script-tag build, minified, dependencies and adapters included,
+ *   defining `window.TPSDK`;
+ * - .size/*.js: what a game ships per way of use, for `npm run size` (not published).
  */
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { bundleEsm, bundleIife, ROOT } from './bundle.js';
+import { bundleEsm, bundleForSize, bundleIife, ROOT } from './bundle.js';
 
 const dist = `${ROOT}dist`;
 rmSync(dist, { recursive: true, force: true });
-await Promise.all([bundleEsm(dist), bundleIife(dist)]);
+rmSync(`${ROOT}.size`, { recursive: true, force: true });
+await Promise.all([bundleEsm(dist), bundleIife(dist), bundleForSize(`${ROOT}.size`)]);
 execFileSync(process.execPath, [`${ROOT}node_modules/typescript/bin/tsc`, '-p', `${ROOT}tsconfig.build.json`], { stdio: 'inherit' });
-console.log('built dist/index.js, dist/tp-web-sdk.iife.js, dist/types/');
+console.log('built dist/{index,logging,dom,canvas}.js, dist/tp-web-sdk.iife.js, dist/types/, .size/');

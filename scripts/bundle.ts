@@ -1,6 +1,6 @@
 /**
- * The esbuild steps of the package build, shared by `npm run build` and the demo (which serves the
- * script-tag build to its example page).
+ * The esbuild steps of the package build, shared by `npm run build`, the size check and the demo
+ * (which serves the script-tag build to its example page).
  */
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -9,24 +9,40 @@ import pkg from '../package.json' with { type: 'json' };
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** Browsers with ES2022 (class fields, private methods): Chrome/Edge 94+, Firefox 93+, Safari 15.4+. */
-const common = { bundle: true, target: 'es2022', sourcemap: true, logLevel: 'warning' } as const;
+const common = { bundle: true, target: 'es2022', logLevel: 'warning' } as const;
 
-/** `outdir/index.js`: ESM, dependencies left as imports for the game's bundler to dedupe. */
+/**
+ * The package's entry points (package.json "exports"): `tp-web-sdk` (logging, offers, markup, the
+ * headless adapter), `tp-web-sdk/logging` (logging only), `tp-web-sdk/dom` and `tp-web-sdk/canvas`
+ * (the adapters, so a game ships only the one it uses).
+ */
+export const ENTRIES = {
+  index: `${ROOT}src/index.ts`,
+  logging: `${ROOT}src/logging.ts`,
+  dom: `${ROOT}src/dom.ts`,
+  canvas: `${ROOT}src/canvas.ts`,
+} as const;
+
+/** `outdir/{index,logging,dom,canvas}.js`: ESM, shared code in chunks, dependencies left as imports for the game's bundler. */
 export async function bundleEsm(outdir: string): Promise<void> {
   await build({
     ...common,
-    entryPoints: { index: `${ROOT}src/index.ts` },
+    sourcemap: true,
+    entryPoints: ENTRIES,
     outdir,
     format: 'esm',
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     platform: 'neutral',
     external: Object.keys(pkg.dependencies),
   });
 }
 
-/** `outdir/tp-web-sdk.iife.js`: the script-tag build, minified, dependencies included. */
+/** `outdir/tp-web-sdk.iife.js`: the script-tag build, minified, dependencies and every adapter included. */
 export async function bundleIife(outdir: string): Promise<void> {
   await build({
     ...common,
+    sourcemap: true,
     entryPoints: { 'tp-web-sdk.iife': `${ROOT}src/iife.ts` },
     outdir,
     format: 'iife',
@@ -34,4 +50,33 @@ export async function bundleIife(outdir: string): Promise<void> {
     minify: true,
     legalComments: 'none',
   });
+}
+
+/**
+ * What a game ships for each way of using the SDK, minified with its dependencies, for the size
+ * budgets (docs/size.md): `logging` (tp-web-sdk/logging), `offers` (the package entry: logging,
+ * offers, markup, headless view), `dom` and `canvas` (the package entry and one adapter).
+ */
+export const SIZE_BUNDLES = {
+  logging: `export * from '${ENTRIES.logging}';`,
+  offers: `export * from '${ENTRIES.index}';`,
+  dom: `export * from '${ENTRIES.index}'; export * from '${ENTRIES.dom}';`,
+  canvas: `export * from '${ENTRIES.index}'; export * from '${ENTRIES.canvas}';`,
+} as const;
+
+/** `outdir/<name>.js` for each of {@link SIZE_BUNDLES}. */
+export async function bundleForSize(outdir: string): Promise<void> {
+  await Promise.all(
+    Object.entries(SIZE_BUNDLES).map(([name, contents]) =>
+      build({
+        ...common,
+        stdin: { contents, resolveDir: ROOT, loader: 'ts', sourcefile: `${name}.ts` },
+        outfile: `${outdir}/${name}.js`,
+        format: 'esm',
+        platform: 'browser',
+        minify: true,
+        legalComments: 'none',
+      }),
+    ),
+  );
 }

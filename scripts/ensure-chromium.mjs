@@ -1,34 +1,39 @@
 #!/usr/bin/env node
-// Runs before the tests: the browser tests need Debian's Chromium. Installs it where it can
-// (root with apt-get), and otherwise stops with the command to run. Never skips silently.
+// Runs before the tests: the browser tests need Debian's Chromium, and the golden images its named
+// fonts (DejaVu Sans, NanumGothic for Korean). Installs what is missing where it can (root with
+// apt-get), and otherwise stops with the command to run. Never skips silently.
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (existsSync(path)) process.exit(0);
+const PACKAGES = ['chromium', 'fonts-dejavu-core', 'fonts-nanum'];
+
+const succeeds = (command) => {
+  try {
+    execSync(command, { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+};
+const hasFonts = () => succeeds('fc-list "DejaVu Sans" | grep -q .') && succeeds('fc-list NanumGothic | grep -q .');
+if (existsSync(path) && hasFonts()) process.exit(0);
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-let hasApt = false;
-try {
-  execSync('command -v apt-get', { stdio: 'ignore' });
-  hasApt = true;
-} catch {
-  hasApt = false;
-}
-if (isRoot && hasApt) {
-  console.log(`Chromium is not at ${path}: installing Debian's chromium package (apt-get)...`);
-  execSync('apt-get update && apt-get install -y chromium', {
+if (isRoot && succeeds('command -v apt-get')) {
+  console.log(`Installing Debian's ${PACKAGES.join(', ')} for the browser tests (apt-get)...`);
+  execSync(`apt-get update && apt-get install -y ${PACKAGES.join(' ')}`, {
     stdio: 'inherit',
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });
-  if (existsSync(path)) process.exit(0);
+  if (existsSync(path) && hasFonts()) process.exit(0);
 }
 console.error(
   [
-    `The browser tests need Chromium at ${path}, and it is not there.`,
-    'Install it, then run the tests again:',
-    '  sudo apt-get update && sudo apt-get install -y chromium',
-    'or point CHROMIUM_PATH at a Chromium or Chrome binary.',
+    `The browser tests need Chromium at ${path} and the fonts DejaVu Sans and NanumGothic.`,
+    'Install them, then run the tests again:',
+    `  sudo apt-get update && sudo apt-get install -y ${PACKAGES.join(' ')}`,
+    'or point CHROMIUM_PATH at a Chromium or Chrome binary (the golden images still need the fonts).',
   ].join('\n'),
 );
 process.exit(1);

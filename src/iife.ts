@@ -1,9 +1,22 @@
 /**
- * The script-tag build: `<script src=".../tp-web-sdk.iife.js">` defines `window.TPSDK` with the same
- * API as the package entry. This is the package's only side effect.
+ * The script-tag build: `<script src=".../tp-web-sdk.iife.js">` defines `window.TPSDK` with the
+ * package entry's API and every adapter (`createDomAdapter`, `createCanvasAdapter`). Its
+ * `createClient` draws offers with the DOM adapter in a browser unless `ui` says otherwise. This is
+ * the package's only side effect.
  *
  * @module
  */
-import * as TPSDK from './index.js';
+import { createCoreClient, type TpClient } from './client/index.js';
+import type { ClientOptions } from './client/options.js';
+import * as core from './index.js';
+import { hasDom } from './internal/env.js';
+import { createOffersEngine } from './offers/index.js';
+import * as canvas from './canvas.js';
+import * as dom from './dom.js';
 
-(globalThis as unknown as { TPSDK: typeof TPSDK }).TPSDK = TPSDK;
+/** `createClient` of the package entry, with the DOM adapter as the default UI in a browser. */
+function createClient(options: ClientOptions): TpClient {
+  return createCoreClient(options, { offers: createOffersEngine, ui: () => (hasDom() ? dom.createDomAdapter() : undefined) });
+}
+
+(globalThis as unknown as { TPSDK: unknown }).TPSDK = { ...core, ...dom, ...canvas, createClient };

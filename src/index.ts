@@ -12,23 +12,23 @@
  */
 import { createCoreClient, type TpClient } from './client/index.js';
 import type { ClientOptions } from './client/options.js';
-import { hasDom } from './internal/env.js';
-import { createDomAdapter } from './ui/dom/dom-adapter.js';
+import { createOffersEngine } from './offers/index.js';
 
 /**
- * Creates a client. In a browser, offers are drawn by the DOM adapter unless `ui` says otherwise.
- * Importing and calling this in Node (or any place without a DOM) is safe: storage is memory and
- * there is no default UI.
+ * Creates a client: behavior logging and offers. Offers are drawn by the adapter passed as `ui`
+ * (`tp-web-sdk/dom`, `tp-web-sdk/canvas`, the headless one, or your own), or by the game from
+ * `offers.view()`. Importing and calling this in Node (or any place without a DOM) is safe:
+ * storage is memory.
  *
  * @throws {ConfigError} an option is missing or malformed (`baseUrl`, `clientKey`, `authMode`, an
  * unknown option, a negative interval…).
  */
 export function createClient(options: ClientOptions): TpClient {
-  return createCoreClient(options, { ui: () => (hasDom() ? createDomAdapter() : undefined) });
+  return createCoreClient(options, { offers: createOffersEngine });
 }
 
 export type { ClientOptions } from './client/options.js';
-export type { ClientStats, DeadLettersApi, TpClient } from './client/index.js';
+export type { ClientStats, DeadLettersApi, LoggingClient, TpClient } from './client/index.js';
 export type { ClientEvents, DroppedEvent, OfferClosedEvent, OfferReactionEvent, PausedEvent, QueueEvent } from './bus/events.js';
 export type { Compression, DeadLetterInfo, DeliveryInfo, FlushResult, LogsBody, UploadInfo } from './delivery/index.js';
 export type { DeadLetter, DeadLetterReason } from './queue/index.js';
@@ -81,10 +81,26 @@ export {
   type UsabilityContext,
   type Verdict,
 } from './offers/index.js';
-export { createHeadlessAdapter, type HeadlessAdapter, type Presentation } from './ui/headless.js';
-export { createDomAdapter, type DomAdapterOptions } from './ui/dom/dom-adapter.js';
-export type { DialogLabels } from './ui/dom/labels.js';
-export type { OfferActions, OfferView, ProductView, UiAdapter } from './ui/types.js';
-export { parseRichText, plainText, type Line, type MarkupWarning, type RichText, type Span } from './richtext/index.js';
+export {
+  buildOfferContent,
+  createHeadlessAdapter,
+  type ContentContext,
+  type DrawnEntry,
+  type HeadlessAdapter,
+  type OfferActions,
+  type OfferContent,
+  type OfferView,
+  type ProductView,
+  type UiAdapter,
+} from './ui/index.js';
+export {
+  parseRichText,
+  plainText,
+  type Line,
+  type MarkupWarning,
+  type MarkupWarningCode,
+  type RichText,
+  type Span,
+} from './richtext/index.js';
 export type { PlatformStore } from './internal/env.js';
 export { VERSION } from './version.js';

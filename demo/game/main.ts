@@ -4,10 +4,16 @@
  * Query parameters (the browser tests use them): `player` (player slug), `flushIntervalMs`,
  * `lang` (offer language), `storage` (`indexeddb` or `memory`), `requestTimeoutMs`,
  * `maxBatchRecords`, `retryBaseMs` and `retryCapMs`.
+ *
+ * Once the page is ready (`body[data-ready="true"]`), `window.demo` holds the client (`tp`) and
+ * what tools and tests look at: `phaserReady` (a promise, true once the Phaser panel runs),
+ * `phaserTexts()`, `phaserControls()` and `phaserImages()` (what the Phaser scene drew; see
+ * views-panel.ts).
  */
 import { createClient, isTpError, type Offer } from 'tp-web-sdk';
 import { createOfflineSwitch } from './offline-fetch.js';
 import { drawScene, type SceneState } from './scene.js';
+import { mountThreeWays } from './views-panel.js';
 
 interface DemoConfig {
   baseUrl: string;
@@ -44,7 +50,10 @@ async function main(): Promise<void> {
   const network = createOfflineSwitch();
   const intervalParam = params.get('flushIntervalMs');
   const storage = params.get('storage');
+  // Offers are drawn three ways at once: DOM, canvas and Phaser panels (views-panel.ts).
+  const threeWays = mountThreeWays($('three-ways'), log);
   const tp = createClient({
+    ui: threeWays.ui,
     baseUrl: config.baseUrl,
     clientKey: config.clientKey,
     authMode: config.authMode,
@@ -177,17 +186,18 @@ async function main(): Promise<void> {
     }
     renderOffers();
   };
+  /** Updates the list in place (keyed by offer id), so a focused Show button survives a re-render and gets focus back when its dialog closes. */
   const renderOffers = (): void => {
     const list = $('offers');
-    list.replaceChildren();
-    for (const { offer, verdict, state } of tp.offers.list()) {
-      const item = document.createElement('li');
-      item.dataset.offerId = String(offer.offer_id);
-      item.dataset.kind = offer.kind;
-      item.dataset.verdict = verdict.usable ? 'usable' : verdict.reason;
-      item.dataset.state = state;
-      item.append(`#${offer.offer_id} ${offer.kind}: ${verdict.usable ? 'usable' : verdict.reason}, ${state} `);
-      if (verdict.usable) {
+    const items = new Map([...list.children].map((li) => [(li as HTMLElement).dataset.offerId, li as HTMLLIElement]));
+    const listed = tp.offers.list();
+    listed.forEach(({ offer, verdict, state }, index) => {
+      let item = items.get(String(offer.offer_id));
+      if (!item) {
+        item = document.createElement('li');
+        item.dataset.offerId = String(offer.offer_id);
+        item.dataset.kind = offer.kind;
+        item.append(document.createElement('span'));
         const button = document.createElement('button');
         button.type = 'button';
         button.textContent = 'Show';
@@ -195,8 +205,15 @@ async function main(): Promise<void> {
         button.addEventListener('click', () => void show(offer.offer_id));
         item.append(button);
       }
-      list.append(item);
-    }
+      item.dataset.verdict = verdict.usable ? 'usable' : verdict.reason;
+      item.dataset.state = state;
+      item.querySelector('span')!.textContent = `#${offer.offer_id} ${offer.kind}: ${verdict.usable ? 'usable' : verdict.reason}, ${state} `;
+      item.querySelector('button')!.hidden = !verdict.usable;
+      // In the listed order; an item already in place is not moved (moving it would blur its button).
+      if (list.children[index] !== item) list.insertBefore(item, list.children[index] ?? null);
+    });
+    const ids = new Set(listed.map((l) => String(l.offer.offer_id)));
+    for (const [id, li] of items) if (!ids.has(id!)) li.remove();
   };
   const refreshOffers = async (): Promise<Offer[]> => {
     try {
@@ -229,7 +246,8 @@ async function main(): Promise<void> {
   void refreshOffers();
 
   refreshStats();
-  Object.assign(window, { demo: { tp, state, network, previousUnloadUploads } });
+  const { phaserTexts, phaserControls, phaserImages } = threeWays;
+  Object.assign(window, { demo: { tp, state, network, previousUnloadUploads, phaserTexts, phaserControls, phaserImages, phaserReady: threeWays.loadPhaser() } });
   document.body.dataset.ready = 'true';
 }
 

@@ -44,6 +44,8 @@ export class DataStore {
   private readonly unseenPath: string;
   private readonly offersPath: string;
   private readonly uploadList: StoredUpload[] = [];
+  /** Every first-open update that arrived (in memory only): what a test prints when one came twice. */
+  readonly firstOpenArrivals: Array<{ offer_id: number; received_at: number; opened_at: string; remote_port: number | undefined }> = [];
   private offersFile: OffersFile = { next_offer_id: 1001, offers: [] };
 
   constructor(readonly dir: string) {

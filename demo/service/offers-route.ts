@@ -35,6 +35,8 @@ export function handleFirstOpen(c: Context, config: ServiceConfig, store: DataSt
   const offer = store.findOffer(Number(offerId));
   if (!offer || offer.player_slug !== playerId) return fail(c, { status: 404, reason: 'Offer Not Found' });
   offer.first_open_updates += 1;
+  const incoming = (c.env as { incoming?: { socket?: { remotePort?: number } } } | undefined)?.incoming;
+  store.firstOpenArrivals.push({ offer_id: offer.offer_id, received_at: Date.now(), opened_at: openedAt, remote_port: incoming?.socket?.remotePort });
   offer.first_opened_at ??= formatUtcDateTime(openedMs);
   store.saveOffers();
   return ok(c, { offer_id: offer.offer_id, first_opened_at: offer.first_opened_at });

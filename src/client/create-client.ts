@@ -7,16 +7,9 @@ import { createEmitter, type ClientEvents } from '../bus/events.js';
 import { Transport, Uploader, UploadScheduler, type FlushResult } from '../delivery/index.js';
 import { StorageError, toTpError, type TpError } from '../errors/index.js';
 import { browserNavigator, describeDevice, detectStore, hasDom, randomId, regionFromLanguages } from '../internal/env.js';
-import { ServerClock } from '../internal/server-clock.js';
+import type { ClockSample } from '../internal/server-clock.js';
 import { toUnixSeconds } from '../internal/time.js';
-import {
-  createIndexedDbOfferStateStore,
-  createMemoryOfferStateStore,
-  createIndexedDbOfferCache,
-  createMemoryOfferCache,
-  createOffersEngine,
-  type OffersApi,
-} from '../offers/index.js';
+import type { OffersApi, OffersDeps, OffersEngine } from '../offers/index.js';
 import {
   createIndexedDbDeadLetterStore,
   createIndexedDbStore,
@@ -76,8 +69,8 @@ export interface DeadLettersApi {
   clear(): Promise<void>;
 }
 
-/** A tp-web-sdk client. Create it with `createClient`. */
-export interface TpClient {
+/** A client without offers: `createClient` of `tp-web-sdk/logging`. */
+export interface LoggingClient {
   /** The identified player, or undefined. */
   readonly playerSlug: string | undefined;
   /**
@@ -120,8 +113,6 @@ export interface TpClient {
   readonly deadLetters: DeadLettersApi;
   /** Health counters. */
   stats(): ClientStats;
-  /** Offers: refresh, show, report. */
-  readonly offers: OffersApi;
   /**
    * Makes a last upload (failures are emitted as `error`, records stay queued for the next
    * session), stops timers and page listeners, closes any offer on screen, and removes all event
@@ -130,9 +121,16 @@ export interface TpClient {
   shutdown(): Promise<void>;
 }
 
-/** Defaults supplied by the entry point (the DOM adapter in the main entry). */
+/** A tp-web-sdk client: logging and offers. Create it with `createClient`. */
+export interface TpClient extends LoggingClient {
+  /** Offers: refresh, list, show, view, report. */
+  readonly offers: OffersApi;
+}
+
+/** What an entry point plugs in: the offer engine (left out of `tp-web-sdk/logging`), a default UI. */
 export interface EntryDefaults {
   readonly ui?: () => UiAdapter | undefined;
+  readonly offers?: (deps: OffersDeps) => OffersEngine;
 }
 
 /** Creates a client. See `createClient` in the package entry. */
@@ -197,8 +195,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     ? electLeader(`${dbPrefix}/upload`, tabId, (browserNavigator() as { locks?: LockManager } | undefined)?.locks, `${dbPrefix}/lease`)
     : soleLeader();
   let othersWrote = false;
-  // The service's time, from its answers (docs/decisions.md, "Clock"): offer decisions use it.
-  const serverClock = new ServerClock(o.now);
+  let observeAnswer: ((sample: ClockSample) => void) | undefined;
   const transport = new Transport({
     baseUrl: o.baseUrl,
     fetch: o.fetch,
@@ -206,7 +203,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     timeoutMs: o.requestTimeoutMs,
     offersPlayerParam: o.offersPlayerParam,
     clock: o.now,
-    onAnswer: (sample) => serverClock.observe(sample),
+    onAnswer: (sample) => observeAnswer?.(sample),
   });
   const uploader = new Uploader({
     queue,
@@ -249,7 +246,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     upload,
     onOthersWrote: () => {
       othersWrote = true;
-      offers.kick('others-wrote');
+      offers?.kick('others-wrote');
     },
     onQueued: (count) => queue.setCount(count),
     timeoutMs: o.requestTimeoutMs * 2,
@@ -286,12 +283,11 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     return true;
   };
 
-  const offers = createOffersEngine({
+  const offers = defaults.offers?.({
     transport,
-    stateStore: useIndexedDb ? createIndexedDbOfferStateStore(`${dbPrefix}/offer-states`) : createMemoryOfferStateStore(),
-    cache: useIndexedDb ? createIndexedDbOfferCache(`${dbPrefix}/offer-cache`) : createMemoryOfferCache(),
+    dbPrefix: useIndexedDb ? dbPrefix : undefined,
     emitter,
-    clock: serverClock,
+    now: o.now,
     store: o.store ?? detectStore(userAgent, touchPoints),
     validForUnitMs: o.validForUnitMs,
     canPurchase: o.canPurchase,
@@ -310,6 +306,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
       retried += 1;
     },
   });
+  observeAnswer = offers?.observeAnswer;
 
   // Automatic uploads: a timer, a threshold, at start for records left by earlier visits, and at
   // once when the browser comes back online; retries wait for the backoff schedule.
@@ -327,14 +324,14 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
   const timer = autoFlush
     ? setInterval(() => {
         scheduler.kick('timer');
-        offers.kick('timer');
+        offers?.kick('timer');
       }, o.flushIntervalMs)
     : undefined;
   // In Node the timer must not keep a finished script alive.
   (timer as { unref?: () => void } | undefined)?.unref?.();
   const stopConnectivity = watchConnectivity(() => {
     if (autoFlush) scheduler.kick('online');
-    offers.kick('online');
+    offers?.kick('online');
   });
   const unload = (includeUnstored: boolean): void => {
     if (isOnline() && leadership.isLeader) uploader.unload(includeUnstored);
@@ -347,12 +344,12 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
   // A tab that becomes leader uploads what earlier leaders and other tabs left.
   leadership.onLeader(() => {
     if (autoFlush) void queue.settled().then(() => scheduler.kick('start'));
-    offers.kick('start');
+    offers?.kick('start');
   });
   const stopLifecycle = watchPageLifecycle({
     hidden: () => o.flushOnHide && unload(false),
     unload: () => (o.flushOnHide ? onPageHide() : queue.rescue()),
-    visible: () => offers.kick('visible'),
+    visible: () => offers?.kick('visible'),
   });
 
   return {
@@ -361,7 +358,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     },
     identify(slug) {
       player = checkOption('playerSlug', slug);
-      offers.identified();
+      offers?.identified();
     },
     track,
     flush: async () => {
@@ -411,11 +408,11 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
       leader: leadership.isLeader,
       paused: uploader.paused ? 'invalid-client-key' : undefined,
     }),
-    offers: offers.api,
+    offers: offers?.api as OffersApi,
     async shutdown() {
       if (timer !== undefined) clearInterval(timer);
       scheduler.stop();
-      offers.stop();
+      offers?.stop();
       stopConnectivity();
       stopLifecycle();
       if (typeof removeEventListener === 'function') removeEventListener('storage', onStorage);

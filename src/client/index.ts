@@ -1,2 +1,2 @@
-export { createCoreClient, type ClientStats, type DeadLettersApi, type EntryDefaults, type TpClient } from './create-client.js';
+export { createCoreClient, type ClientStats, type DeadLettersApi, type EntryDefaults, type LoggingClient, type TpClient } from './create-client.js';
 export type { ClientOptions } from './options.js';

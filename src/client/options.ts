@@ -78,8 +78,10 @@ export interface ClientOptions {
   /** The `fetch` to use. @default globalThis.fetch */
   fetch?: typeof fetch;
   /**
-   * Draws offers for `offers.show()`. `null` for none (the game draws offers itself).
-   * @default the DOM adapter in a browser (package entry `tp-web-sdk`), none elsewhere
+   * Draws offers for `offers.show()`: `createDomAdapter()` from `tp-web-sdk/dom`,
+   * `createCanvasAdapter()` from `tp-web-sdk/canvas`, `createHeadlessAdapter()`, or your own.
+   * `null` or left out with the package entry: none (the game draws `offers.view()` itself).
+   * @default none with `import 'tp-web-sdk'`; the DOM adapter in a browser with the script-tag build
    */
   ui?: UiAdapter | null;
   /** Debug mode: `is_tp_debug_mode` is 1, and invalid records throw. @default false */

@@ -37,9 +37,9 @@ const DATE_RESOLUTION_MS = 1000;
 
 export class ServerClock {
   readonly #device: Clock;
-  /** The offset interval [low, high], in milliseconds; undefined before any answer with a `Date`. */
-  #low: number | undefined;
-  #high: number | undefined;
+  /** The offset interval [low, high], in milliseconds; unbounded before any answer with a `Date`. */
+  #low = -Infinity;
+  #high = Infinity;
   /** Lower bound of the offset from offer creation times. */
   #floor = -Infinity;
 
@@ -54,29 +54,24 @@ export class ServerClock {
 
   /** Service time minus device time, in milliseconds (0 before anything was learned). */
   get offsetMs(): number {
-    const middle = this.#low === undefined ? 0 : (this.#low + this.#high!) / 2;
-    return Math.round(Math.max(middle, this.#floor));
+    return Math.round(Math.max(this.#low === -Infinity ? 0 : (this.#low + this.#high) / 2, this.#floor));
   }
 
   /** How far {@link offsetMs} can be from the truth, in milliseconds; `Infinity` when unknown. */
   get errorBoundMs(): number {
-    return this.#low === undefined ? Infinity : (this.#high! - this.#low) / 2;
+    return (this.#high - this.#low) / 2;
   }
 
   /** Learns from one answer of the service. */
   observe(sample: ClockSample): void {
-    const date = sample.date === null ? NaN : Date.parse(sample.date);
+    const date = Date.parse(sample.date ?? '');
     if (!Number.isFinite(date) || sample.receivedAt < sample.sentAt) return;
     const low = date - sample.receivedAt;
     const high = date + DATE_RESOLUTION_MS - sample.sentAt;
-    if (this.#low === undefined || low > this.#high! || high < this.#low) {
-      this.#low = low;
-      this.#high = high;
-      this.#floor = -Infinity;
-      return;
-    }
+    // The first answer, or one that does not meet the kept interval: start over from it.
+    if (this.#low === -Infinity || low > this.#high || high < this.#low) [this.#low, this.#high, this.#floor] = [-Infinity, Infinity, -Infinity];
     this.#low = Math.max(this.#low, low);
-    this.#high = Math.min(this.#high!, high);
+    this.#high = Math.min(this.#high, high);
   }
 
   /**

@@ -24,7 +24,7 @@ export function formatUtcDateTime(ms: number): string {
   return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-const SPEC_FORM = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|[+-]\d{2}:?\d{2})?$/;
+const SPEC_FORM = /^(\d{4})-(\d\d)-(\d\d)[ T](\d\d):(\d\d):(\d\d)(\.\d{1,9})?(?:Z|([+-]\d\d):?(\d\d))?$/;
 
 /**
  * Parses a time the service may send: `YYYY-MM-DD HH:MM:SS` (UTC, the spec's form), ISO 8601 with
@@ -33,22 +33,14 @@ const SPEC_FORM = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d{1,9}
  * such as `2024-02-30`).
  */
 export function parseDateTime(value: unknown): number | undefined {
-  if (typeof value === 'number') {
-    return Number.isFinite(value) ? value * 1000 : undefined;
-  }
-  if (typeof value !== 'string') return undefined;
-  const m = SPEC_FORM.exec(value.trim());
+  if (typeof value === 'number') return Number.isFinite(value) ? value * 1000 : undefined;
+  const m = typeof value === 'string' ? SPEC_FORM.exec(value.trim()) : null;
   if (!m) return undefined;
-  const [, y, mo, d, h, mi, s, frac, zone] = m as unknown as string[];
+  const [, y, mo, d, h, mi, s, fraction = '0', zoneHours = '+0', zoneMinutes = '0'] = m as unknown as string[];
   const ms = Date.UTC(+y!, +mo! - 1, +d!, +h!, +mi!, +s!);
   // Date.UTC rolls 2024-02-30 over to March: an impossible date does not survive the round trip.
   if (new Date(ms).toISOString().slice(0, 19) !== `${y}-${mo}-${d}T${h}:${mi}:${s}`) return undefined;
-  return ms + (frac ? Math.round(Number(frac) * 1000) : 0) - zoneOffsetMs(zone);
-}
-
-function zoneOffsetMs(zone: string | undefined): number {
-  if (!zone || zone === 'Z') return 0;
-  const sign = zone.startsWith('-') ? -1 : 1;
-  const digits = zone.slice(1).replace(':', '');
-  return sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4))) * 60_000;
+  // The offset's minutes take the sign of its hours (`-00:30` is half an hour behind UTC).
+  const offsetMinutes = +zoneHours * 60 + +`${zoneHours[0]}${zoneMinutes}`;
+  return ms + Math.round(+fraction * 1000) - offsetMinutes * 60_000;
 }

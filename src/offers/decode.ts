@@ -3,6 +3,7 @@
  *
  * @module
  */
+import type * as z from 'zod/mini';
 import { OfferError } from '../errors/index.js';
 import { toValidationIssues } from '../internal/zod-issues.js';
 import { aiOfferBodySchema, offerRecordSchema, personalizedOfferBodySchema } from './schemas.js';
@@ -15,12 +16,11 @@ export type DecodeResult = { readonly ok: true; readonly offer: Offer } | { read
  * (`offer_type` is `ai`) or a personalized body (otherwise). Never throws.
  */
 export function decodeOffer(raw: unknown): DecodeResult {
-  const idOf = (value: unknown): number | undefined => {
-    const id = (value as { offer_id?: unknown } | null)?.offer_id;
-    return typeof id === 'number' && Number.isInteger(id) ? id : undefined;
-  };
   const record = offerRecordSchema.safeParse(raw);
-  if (!record.success) return fail(idOf(raw), 'record', record.error.issues, raw);
+  if (!record.success) {
+    const id = (raw as { offer_id?: unknown } | null)?.offer_id;
+    return malformed(Number.isInteger(id) ? (id as number) : undefined, 'record', record.error, raw);
+  }
   const { offer: encoded, ...fields } = record.data;
   let body: unknown;
   try {
@@ -28,26 +28,15 @@ export function decodeOffer(raw: unknown): DecodeResult {
   } catch (cause) {
     return { ok: false, error: new OfferError(fields.offer_id, 'malformed', 'the offer string is not JSON', { cause }) };
   }
-  const isAi = typeof body === 'object' && body !== null && (body as { offer_type?: unknown }).offer_type === 'ai';
-  if (isAi) {
-    const ai = aiOfferBodySchema.safeParse(body);
-    return ai.success
-      ? { ok: true, offer: { ...fields, kind: 'ai', body: ai.data } }
-      : fail(fields.offer_id, 'AI offer body', ai.error.issues, body);
-  }
-  const personalized = personalizedOfferBodySchema.safeParse(body);
-  return personalized.success
-    ? { ok: true, offer: { ...fields, kind: 'personalized', body: personalized.data } }
-    : fail(fields.offer_id, 'personalized offer body', personalized.error.issues, body);
+  const ai = (body as { offer_type?: unknown } | null)?.offer_type === 'ai';
+  const decoded = (ai ? aiOfferBodySchema : personalizedOfferBodySchema).safeParse(body);
+  return decoded.success
+    ? { ok: true, offer: { ...fields, kind: ai ? 'ai' : 'personalized', body: decoded.data } as Offer }
+    : malformed(fields.offer_id, ai ? 'AI offer body' : 'personalized offer body', decoded.error, body);
 }
 
-function fail(
-  offerId: number | undefined,
-  what: string,
-  issues: Parameters<typeof toValidationIssues>[0],
-  input: unknown,
-): DecodeResult {
-  const first = toValidationIssues(issues, input)[0];
+function malformed(offerId: number | undefined, what: string, error: z.core.$ZodError, input: unknown): DecodeResult {
+  const first = toValidationIssues(error.issues, input)[0];
   const where = first ? `${first.path || '(root)'} ${first.message}` : 'invalid';
   return { ok: false, error: new OfferError(offerId, 'malformed', `${what} is malformed: ${where}`) };
 }

@@ -6,7 +6,6 @@ export {
   availableProducts,
   checkUsability,
   DISCOUNT_TOLERANCE,
-  productsOnSale,
   recommendationFor,
   usableUntil,
   type ProductCheck,
@@ -19,10 +18,10 @@ export {
   createIndexedDbOfferStateStore,
   createMemoryOfferStateStore,
   type OfferLocalState,
-  type OfferStateEntry,
   type OfferStateStore,
 } from './local-state.js';
 export { createIndexedDbOfferCache, createMemoryOfferCache, type CachedOffers, type OfferCache } from './offer-cache.js';
+export { createIndexedDbKeyValueStore, createMemoryKeyValueStore, withMemoryFallback, type KeyValueStore } from './store.js';
 export { nextState, OFFER_TRANSITIONS, restoredState, type OfferMove, type OfferState } from './state-machine.js';
 export {
   createOffersEngine,

@@ -11,13 +11,9 @@
  */
 export function pickLanguage(available: readonly string[], preferred: readonly string[]): string | undefined {
   const lower = available.map((a) => a.toLowerCase());
-  for (const wish of preferred) {
-    const w = wish.toLowerCase();
-    const exact = lower.indexOf(w);
-    if (exact >= 0) return available[exact];
-    const primary = lower.indexOf(w.split('-')[0]!);
-    if (primary >= 0) return available[primary];
+  for (const wish of [...preferred.flatMap((w) => [w, w.split('-')[0]!]), 'en']) {
+    const found = lower.indexOf(wish.toLowerCase());
+    if (found >= 0) return available[found];
   }
-  const en = lower.indexOf('en');
-  return en >= 0 ? available[en] : available[0];
+  return available[0];
 }

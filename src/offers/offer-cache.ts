@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { createStore, get, set, type UseStore } from 'idb-keyval';
+import { createIndexedDbKeyValueStore, createMemoryKeyValueStore, type KeyValueStore } from './store.js';
 
 /** One player's last GET /offers answer. */
 export interface CachedOffers {
@@ -14,25 +14,11 @@ export interface CachedOffers {
   readonly records: readonly unknown[];
 }
 
-export interface OfferCache {
-  load(playerSlug: string): Promise<CachedOffers | undefined>;
-  save(playerSlug: string, cached: CachedOffers): Promise<void>;
-}
+/** The cached answers, by player. */
+export type OfferCache = KeyValueStore<string, CachedOffers>;
 
 /** The cache in IndexedDB database `dbName`, one entry per player. */
-export function createIndexedDbOfferCache(dbName: string): OfferCache {
-  const store: UseStore = createStore(dbName, 'players');
-  return {
-    load: (playerSlug) => get<CachedOffers>(playerSlug, store),
-    save: (playerSlug, cached) => set(playerSlug, cached, store),
-  };
-}
+export const createIndexedDbOfferCache = (dbName: string): OfferCache => createIndexedDbKeyValueStore(dbName, 'players');
 
 /** The cache in memory (storage `'memory'`, Node, or after an IndexedDB failure). */
-export function createMemoryOfferCache(): OfferCache {
-  const players = new Map<string, CachedOffers>();
-  return {
-    load: async (playerSlug) => players.get(playerSlug),
-    save: async (playerSlug, cached) => void players.set(playerSlug, cached),
-  };
-}
+export const createMemoryOfferCache = (): OfferCache => createMemoryKeyValueStore();

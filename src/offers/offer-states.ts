@@ -13,124 +13,100 @@
  *
  * @module
  */
-import { OfferStateError, StorageError } from '../errors/index.js';
-import { createMemoryOfferStateStore, EMPTY_STATE, type OfferLocalState, type OfferStateEntry, type OfferStateStore } from './local-state.js';
+import { OfferStateError, type StorageError } from '../errors/index.js';
+import { EMPTY_STATE, type OfferLocalState, type OfferStateStore } from './local-state.js';
 import { nextState, restoredState, type OfferMove, type OfferState } from './state-machine.js';
+import { withMemoryFallback } from './store.js';
 
-export class OfferStates {
-  #store: OfferStateStore;
-  readonly #onStorageError: (error: StorageError) => void;
-  #player: string | undefined;
-  /** What the store holds, as last read or written. */
-  #saved = new Map<number, OfferLocalState>();
+/** The offer states of the identified player: see the module's description. */
+export type OfferStates = ReturnType<typeof createOfferStates>;
+
+/** A change of one offer's state: the new state, or undefined to leave it as it is (a refused move). */
+type Change = (current: OfferLocalState) => OfferLocalState | undefined;
+
+/**
+ * The offer states in `stored`. When it fails they move to memory, carrying over what this page
+ * knows (so nothing is impressed twice), and `onStorageError` hears of it.
+ */
+export function createOfferStates(stored: OfferStateStore, onStorageError: (error: StorageError) => void) {
+  let player: string | undefined;
+  /** What the store holds for `player`, as last read or written. */
+  let saved = new Map<number, OfferLocalState>();
   /** The state of offers this page moved: it wins over the stored one. */
-  readonly #moved = new Map<number, OfferState>();
+  const moved = new Map<number, OfferState>();
+  const store = withMemoryFallback(stored, 'offer-state', onStorageError, () =>
+    player === undefined ? [] : [...saved].map(([offerId, local]) => [[player!, offerId], local]),
+  );
 
-  constructor(store: OfferStateStore, onStorageError: (error: StorageError) => void) {
-    this.#store = store;
-    this.#onStorageError = onStorageError;
-  }
-
-  /** The store in use (memory after an IndexedDB failure). */
-  get store(): OfferStateStore {
-    return this.#store;
-  }
-
-  /** Reads the player's states from the store (a new player starts with this page's moves forgotten). */
-  async load(playerSlug: string): Promise<void> {
-    let saved: Map<number, OfferLocalState>;
-    try {
-      saved = await this.#store.load(playerSlug);
-    } catch (cause) {
-      this.#fallBack(cause);
-      saved = await this.#store.load(playerSlug);
-    }
-    if (this.#player !== playerSlug) this.#moved.clear();
-    this.#player = playerSlug;
-    this.#saved = saved;
-  }
-
-  /** What the device remembers of an offer (for the usability verdict). */
-  local(offerId: number): OfferLocalState {
-    const saved = this.#saved.get(offerId) ?? EMPTY_STATE;
-    const state = this.state(offerId);
-    return saved.state === state ? saved : { ...saved, state };
-  }
+  /** Writes `change`, merged with what other tabs wrote; resolves with the new state, or undefined when `change` refused. */
+  const update = async (playerSlug: string, offerId: number, change: Change): Promise<OfferLocalState | undefined> => {
+    const result = await store.change([playerSlug, offerId], (current) => change(current ?? EMPTY_STATE));
+    if (result !== undefined && player === playerSlug) saved.set(offerId, result);
+    return result;
+  };
 
   /** The offer's state for this page. */
-  state(offerId: number): OfferState {
-    return this.#moved.get(offerId) ?? restoredState(this.#saved.get(offerId)?.state);
-  }
+  const state = (offerId: number): OfferState => moved.get(offerId) ?? restoredState(saved.get(offerId)?.state);
 
-  /** Throws an `OfferStateError` unless the table allows `move` now. */
-  check(offerId: number, move: OfferMove): OfferState {
-    const from = this.state(offerId);
+  /** The state `move` leads to; throws an `OfferStateError` unless the table allows it now. */
+  const check = (offerId: number, move: OfferMove): OfferState => {
+    const from = state(offerId);
     const to = nextState(from, move);
     if (to === undefined) throw new OfferStateError(offerId, from, move);
     return to;
-  }
+  };
 
-  /**
-   * Makes `move`: checks it against this page's state and applies it (state and effects) at once,
-   * synchronously, so a second call in the same task already sees it; then writes its effects to
-   * the store, merged with what other tabs wrote. `written` resolves true when the store took it:
-   * always, except an `impress` another tab made first (it must not be reported again).
-   * `now` is service time, in milliseconds.
-   *
-   * @throws {OfferStateError} the table does not allow the move; nothing changed.
-   */
-  apply(offerId: number, move: OfferMove, now: number, options: { hide?: boolean } = {}): { state: OfferState; written: Promise<boolean> } {
-    const player = this.#player;
-    if (player === undefined) throw new OfferStateError(offerId, 'received', move);
-    const to = this.check(offerId, move);
-    const change = (s: OfferLocalState): OfferLocalState | undefined => {
-      if (move === 'impress') return s.impressedAt === undefined ? { ...s, state: to, impressedAt: now, impressPending: true } : undefined;
-      const next: OfferLocalState = { ...s, state: to };
-      if (move === 'open') return { ...next, opens: s.opens + 1, firstOpenedAt: Math.min(s.firstOpenedAt ?? now, now) };
-      if (options.hide) return { ...next, hidden: true };
-      return next;
-    };
-    this.#moved.set(offerId, to);
-    this.#saved.set(offerId, change(this.#saved.get(offerId) ?? EMPTY_STATE) ?? this.#saved.get(offerId)!);
-    const written = this.#write(player, offerId, change).then((result) => result !== undefined);
-    return { state: to, written };
-  }
+  return {
+    state,
+    check,
+    /** Writes a change that is not a move (the service confirmed the first open; an impression was reported). */
+    update,
 
-  /** Writes a change that is not a move (the service confirmed the first open; an impression was reported). */
-  async update(playerSlug: string, offerId: number, change: (s: OfferLocalState) => OfferLocalState | undefined): Promise<void> {
-    await this.#write(playerSlug, offerId, change);
-  }
+    /** Reads the player's states from the store (a new player starts with this page's moves forgotten). */
+    async load(playerSlug: string): Promise<void> {
+      const entries = await store.entries();
+      if (player !== playerSlug) moved.clear();
+      player = playerSlug;
+      saved = new Map(entries.filter(([[p]]) => p === playerSlug).map(([[, offerId], local]) => [offerId, local]));
+    },
 
-  /** Offers of the loaded player impressed by a page that died before reporting it (see `impressPending`). */
-  unreportedImpressions(): number[] {
-    return [...this.#saved].filter(([, s]) => s.impressPending === true).map(([offerId]) => offerId);
-  }
+    /** What the device remembers of an offer (for the usability verdict; its `state` is the stored one, see `state()`). */
+    local: (offerId: number): OfferLocalState => saved.get(offerId) ?? EMPTY_STATE,
 
-  async #write(playerSlug: string, offerId: number, change: (s: OfferLocalState) => OfferLocalState | undefined): Promise<OfferLocalState | undefined> {
-    let result: OfferLocalState | undefined;
-    try {
-      result = await this.#store.change(playerSlug, offerId, change);
-    } catch (cause) {
-      this.#fallBack(cause);
-      result = await this.#store.change(playerSlug, offerId, change);
-    }
-    if (result !== undefined && this.#player === playerSlug) this.#saved.set(offerId, result);
-    return result;
-  }
+    /**
+     * Makes `move`: checks it against this page's state and applies it (state and effects) at once,
+     * synchronously, so a second call in the same task already sees it; then writes its effects to
+     * the store, merged with what other tabs wrote. `written` resolves true when the store took it:
+     * always, except an `impress` another tab made first (it must not be reported again).
+     * `now` is service time, in milliseconds; `hide` (do-not-show-again) goes with a `dismiss`.
+     *
+     * @throws {OfferStateError} the table does not allow the move; nothing changed.
+     */
+    apply(offerId: number, move: OfferMove, now: number, hide = false): { state: OfferState; written: Promise<boolean> } {
+      const playerSlug = player;
+      if (playerSlug === undefined) throw new OfferStateError(offerId, 'received', move);
+      const to = check(offerId, move);
+      const change: Change = (s) =>
+        move === 'impress'
+          ? s.impressedAt === undefined
+            ? { ...s, state: to, impressedAt: now, impressPending: true }
+            : undefined
+          : {
+              ...s,
+              state: to,
+              ...(move === 'open' && { opens: s.opens + 1, firstOpenedAt: Math.min(s.firstOpenedAt ?? now, now) }),
+              ...(hide && { hidden: true }),
+            };
+      moved.set(offerId, to);
+      const current = saved.get(offerId) ?? EMPTY_STATE;
+      saved.set(offerId, change(current) ?? current);
+      return { state: to, written: update(playerSlug, offerId, change).then((result) => result !== undefined) };
+    },
 
-  /** Every stored state, of every player. */
-  all(): Promise<OfferStateEntry[]> {
-    return this.#store.all().catch((cause: unknown) => {
-      this.#fallBack(cause);
-      return this.#store.all();
-    });
-  }
+    /** Offers of the loaded player impressed by a page that died before reporting it (see `impressPending`). */
+    unreportedImpressions: (): number[] => [...saved].filter(([, s]) => s.impressPending === true).map(([offerId]) => offerId),
 
-  /** Moves to a memory store, carrying over what this page knows (so nothing is impressed twice). */
-  #fallBack(cause: unknown): void {
-    if (this.#store.kind === 'memory') throw new StorageError('offer-state', cause);
-    this.#store = createMemoryOfferStateStore();
-    if (this.#player !== undefined) for (const [offerId, local] of this.#saved) void this.#store.change(this.#player, offerId, () => local);
-    this.#onStorageError(new StorageError('offer-state', cause));
-  }
+    /** Every stored state, of every player: `[[player_slug, offer_id], state]`. */
+    all: () => store.entries(),
+  };
 }

@@ -7,25 +7,27 @@
  * @module
  */
 import type { ClientEmitter } from '../bus/events.js';
-import { UploadScheduler, type RetryPolicy, type Transport, type Trigger } from '../delivery/index.js';
-import { ConfigError, isTpError, OfferError, ProtocolError, StorageError, toTpError, type ServiceError } from '../errors/index.js';
+import type { RetryPolicy, Transport, Trigger } from '../delivery/index.js';
+import { ConfigError, isTpError, OfferError, ProtocolError, toTpError, type ServiceError, type TpError } from '../errors/index.js';
 import type { PlatformStore } from '../internal/env.js';
-import type { ServerClock } from '../internal/server-clock.js';
+import { ServerClock, type ClockSample } from '../internal/server-clock.js';
+import type { Clock } from '../internal/time.js';
 import { parseDateTime } from '../internal/time.js';
 import { MESSAGE_STATUSES, type MessageStatus } from '../records/index.js';
-import { buildOfferView } from '../ui/offer-view.js';
-import type { UiAdapter } from '../ui/types.js';
+import { buildOfferContent } from '../ui/content.js';
+import type { OfferOutcome, OfferView, UiAdapter } from '../ui/types.js';
 import { decodeOffer } from './decode.js';
-import { FirstOpenSender } from './first-open.js';
-import type { OfferStateStore } from './local-state.js';
-import { createMemoryOfferCache, type OfferCache } from './offer-cache.js';
-import { OfferStates } from './offer-states.js';
-import { runShowSession, type OfferOutcome } from './show-session.js';
+import { createFirstOpens } from './first-open.js';
+import { createIndexedDbOfferStateStore, createMemoryOfferStateStore, type OfferStateStore } from './local-state.js';
+import { createIndexedDbOfferCache, createMemoryOfferCache, type OfferCache } from './offer-cache.js';
+import { createOfferStates } from './offer-states.js';
+import { createOfferView } from './show-session.js';
+import { withMemoryFallback } from './store.js';
 import type { OfferState } from './state-machine.js';
 import type { Offer } from './types.js';
-import { checkUsability, usableUntil, type ProductCheck, type UsabilityContext, type Verdict } from './usability.js';
+import { checkUsability, usableUntil, type ProductCheck, type Verdict } from './usability.js';
 
-export type { OfferOutcome } from './show-session.js';
+export type { OfferOutcome } from '../ui/types.js';
 
 /** `message_detail` of the `dismiss` reported when the player ticked do-not-show-again. */
 export const DO_NOT_SHOW_AGAIN = 'do_not_show_again';
@@ -78,6 +80,17 @@ export interface OffersApi {
    */
   show(offerId: number): Promise<OfferOutcome>;
   /**
+   * The view of a usable offer, for a game that draws it itself (with its engine's text objects,
+   * say): its content (title, message spans, products, …) and the actions that drive its state
+   * machine. Call `open()` once it is drawn (reports `open`), then `dismiss()` or `interact()` from
+   * what the player does; remove it when `closed` resolves (also when it expires on screen). No
+   * adapter is involved, and other offers can be shown meanwhile.
+   *
+   * @throws {OfferError} `unknown-offer`, `not-usable`.
+   * @throws {OfferStateError} the offer cannot be opened from its state.
+   */
+  view(offerId: number): Promise<OfferView>;
+  /**
    * Reports a reaction for a game that draws its own UI: checks it against the offer's state,
    * queues a `players_offers` record (for the first `open`, also the first-open update), and
    * resolves once both are saved. A `dismiss` with `detail` {@link DO_NOT_SHOW_AGAIN} hides the
@@ -92,11 +105,13 @@ export interface OffersApi {
 
 export interface OffersDeps {
   readonly transport: Transport;
-  readonly stateStore: OfferStateStore;
-  readonly cache?: OfferCache;
+  /** Prefix of the IndexedDB databases (`…/offer-states`, `…/offer-cache`); undefined: memory only. */
+  readonly dbPrefix: string | undefined;
+  /** Stores to use instead (tests: two engines sharing them are two pages of one device). */
+  readonly stores?: { readonly state: OfferStateStore; readonly cache: OfferCache };
   readonly emitter: ClientEmitter;
-  /** The service's time (validity decisions, first-open times). */
-  readonly clock: ServerClock;
+  /** The device clock; the engine estimates the service's time from it and the answers' `Date`. */
+  readonly now: Clock;
   readonly store: PlatformStore;
   readonly validForUnitMs: number;
   readonly canPurchase?: (product: ProductCheck) => boolean;
@@ -122,6 +137,8 @@ export interface OffersDeps {
 /** The offers API and the hooks the client drives it with. */
 export interface OffersEngine {
   readonly api: OffersApi;
+  /** Every answer of the service (any endpoint): its `Date` header feeds the service clock. */
+  observeAnswer(sample: ClockSample): void;
   /** Something happened that may let first-open updates go out, or call for an automatic refresh. */
   kick(trigger: Trigger | 'visible' | 'others-wrote'): void;
   /** The player changed (`identify`): their cached offers become the listed ones. */
@@ -131,53 +148,38 @@ export interface OffersEngine {
 }
 
 export function createOffersEngine(deps: OffersDeps): OffersEngine {
-  const { emitter, clock } = deps;
-  const states = new OfferStates(deps.stateStore, (error) => void emitter.emit('warning', error));
-  let cache = deps.cache ?? createMemoryOfferCache();
+  const { emitter, dbPrefix, stores } = deps;
+  /** Emits a failure nobody awaits. */
+  const fail = (error: unknown): void => void emitter.emit('error', toTpError(error));
+  // The service's time, from its answers (docs/decisions.md, "Clock"): every decision uses it.
+  const clock = new ServerClock(deps.now);
+  const warn = (error: TpError): void => void emitter.emit('warning', error);
+  const states = createOfferStates(
+    stores?.state ?? (dbPrefix ? createIndexedDbOfferStateStore(`${dbPrefix}/offer-states`) : createMemoryOfferStateStore()),
+    warn,
+  );
+  const cache = withMemoryFallback(
+    stores?.cache ?? (dbPrefix ? createIndexedDbOfferCache(`${dbPrefix}/offer-cache`) : createMemoryOfferCache()),
+    'offer-cache',
+    warn,
+  );
+  const firstOpens = createFirstOpens(deps, states, fail);
+  /** The offers of the last refresh (or of the cache), of `knownPlayer`. */
   let known = new Map<number, Offer>();
   let knownPlayer: string | undefined;
   let refreshing: Promise<Offer[]> | undefined;
   let showing: number | undefined;
   let lastAutoRefresh = -Infinity;
 
-  const sender = new FirstOpenSender({
-    transport: deps.transport,
-    states,
-    onRefused: (error) => void emitter.emit('error', error),
-  });
-  const firstOpens = new UploadScheduler({
-    run: async () => {
-      try {
-        await sender.sendPending();
-      } catch (error) {
-        if (isTpError(error, 'service') && (error as ServiceError).status === 403) deps.pause(error as ServiceError);
-        throw error;
-      }
-    },
-    policy: deps.retry,
-    isOnline: deps.isOnline,
-    isPaused: deps.isPaused,
-    hasWork: () => deps.isLeader() && sender.mayHaveWork,
-    onFailure: (error) => void emitter.emit('error', error),
-    onRetry: deps.onRetry,
-  });
-
   const requirePlayer = (): string => {
     const player = deps.player();
-    if (player === undefined) throw new ConfigError('playerSlug', 'identify the player (identify()) before using offers');
+    if (player === undefined) throw new ConfigError('playerSlug', 'call identify() first');
     return player;
   };
 
-  const context = (offer: Offer, now: number): UsabilityContext => ({
-    now,
-    playerSlug: deps.player() ?? '',
-    store: deps.store,
-    local: states.local(offer.offer_id),
-    validForUnitMs: deps.validForUnitMs,
-    canPurchase: deps.canPurchase,
-    discountTolerance: deps.discountTolerance,
-  });
-  const verdictOf = (offer: Offer, now = clock.now()): Verdict => checkUsability(offer, context(offer, now));
+  /** What the verdict (and the content) of `offer` depends on, at `now` (service time): the options in `deps`, the player, the device's memory. */
+  const context = (offer: Offer, now = clock.now()) => ({ ...deps, now, playerSlug: deps.player() ?? '', local: states.local(offer.offer_id) });
+  const verdictOf = (offer: Offer, now?: number): Verdict => checkUsability(offer, context(offer, now));
 
   /** Queues the reaction's `players_offers` record and emits its event. */
   const report = (offer: Offer, status: MessageStatus, detail: string | undefined, state: OfferState, now: number): void => {
@@ -185,7 +187,7 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
       player_slug: offer.player_slug,
       offer_id: offer.offer_id,
       message_status: status,
-      ...(detail !== undefined ? { message_detail: detail } : {}),
+      ...(detail !== undefined && { message_detail: detail }),
     });
     emitter.emit(`offer:${status}`, { offer, status, detail, state, verdict: verdictOf(offer, now) });
   };
@@ -201,68 +203,41 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
    */
   const react = async (offer: Offer, status: MessageStatus, detail?: string): Promise<void> => {
     const now = clock.now();
-    const { state, written } = states.apply(offer.offer_id, status, now, { hide: status === 'dismiss' && detail === DO_NOT_SHOW_AGAIN });
+    const { state, written } = states.apply(offer.offer_id, status, now, status === 'dismiss' && detail === DO_NOT_SHOW_AGAIN);
     if (status !== 'impress') report(offer, status, detail, state, now);
     const counts = await written;
     if (status === 'impress' && counts) {
       report(offer, status, detail, state, now);
       await states.update(offer.player_slug, offer.offer_id, (s) => ({ ...s, impressPending: false }));
     }
-    if (status === 'open') {
-      sender.noteOpen();
-      firstOpens.kick('threshold');
-    }
-  };
-
-  /** Reports the impressions a page decided and died before queueing (`impressPending`). */
-  const reportUnreported = async (player: string): Promise<void> => {
-    for (const offerId of states.unreportedImpressions()) {
-      const offer = known.get(offerId);
-      if (!offer) continue;
-      // Claimed in one write, so that of two tabs loading at once only one reports it.
-      let claimed = false;
-      await states.update(player, offerId, (s) => (s.impressPending ? ((claimed = true), { ...s, impressPending: false }) : undefined));
-      if (claimed) report(offer, 'impress', undefined, states.state(offerId), clock.now());
-    }
-  };
-
-  /**
-   * Closes a shown offer without a reaction (applied now, written next). Its events fire now: after
-   * `offer:interact` when it follows one.
-   */
-  const closeShown = (offer: Offer, cause: 'interacted' | 'expired'): Promise<void> => {
-    const { written } = states.apply(offer.offer_id, 'close', clock.now());
-    const event = { offer, cause, verdict: verdictOf(offer) };
-    emitter.emit('offer:close', event);
-    if (cause === 'expired') emitter.emit('offer:expired', event);
-    return written.then(() => undefined);
+    if (status === 'open') firstOpens.opened();
   };
 
   /** The GET /offers records for `player`: from the service, else (it cannot be reached) from the cache. */
   const fetchRecords = async (player: string): Promise<readonly unknown[]> => {
     try {
-      const envelope = await deps.transport.getOffers(player);
-      if (!Array.isArray(envelope.data)) throw new ProtocolError('offers', 'data is not an array');
-      const records = envelope.data as unknown[];
+      const { data } = await deps.transport.getOffers(player);
+      if (!Array.isArray(data)) throw new ProtocolError('offers', 'data is not an array');
       // The service's time is at least the newest creation time it sent (docs/decisions.md, "Clock").
-      clock.observeAtLeast(Math.max(...records.map((r) => parseDateTime((r as { create_datetime?: unknown } | null)?.create_datetime) ?? -Infinity)));
-      await cache.save(player, { fetchedAt: clock.now(), records }).catch((cause: unknown) => {
-        cache = createMemoryOfferCache();
-        emitter.emit('warning', new StorageError('offer-cache', cause));
-        return cache.save(player, { fetchedAt: clock.now(), records });
-      });
-      return records;
+      clock.observeAtLeast(Math.max(...data.map((r: { create_datetime?: unknown } | null) => parseDateTime(r?.create_datetime) ?? -Infinity)));
+      await cache.change(player, () => ({ fetchedAt: clock.now(), records: data }));
+      return data;
     } catch (error) {
       if (!unreachable(error)) throw error;
-      const cached = await cache.load(player).catch(() => undefined);
+      const cached = await cache.get(player).catch(() => undefined);
       if (!cached) throw error;
-      emitter.emit('warning', toTpError(error));
+      warn(toTpError(error));
       return cached.records;
     }
   };
 
-  /** Decodes `records` into the known offers (a malformed one is skipped with an `error` event). */
-  const learn = (player: string, records: readonly unknown[]): Offer[] => {
+  /**
+   * Makes `records` the known offers of `player` (a malformed one is skipped with an `error`
+   * event), with their states, and reports the impressions a page decided and died before
+   * queueing (`impressPending`).
+   */
+  const adopt = async (player: string, records: readonly unknown[]): Promise<Offer[]> => {
+    await states.load(player);
     const offers: Offer[] = [];
     for (const raw of records) {
       const result = decodeOffer(raw);
@@ -271,15 +246,19 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
     }
     known = new Map(offers.map((o) => [o.offer_id, o]));
     knownPlayer = player;
+    for (const offerId of states.unreportedImpressions()) {
+      const offer = known.get(offerId);
+      // Claimed in one write, so that of two tabs loading at once only one reports it.
+      if (offer && (await states.update(player, offerId, (s) => (s.impressPending ? { ...s, impressPending: false } : undefined)))) {
+        report(offer, 'impress', undefined, states.state(offerId), clock.now());
+      }
+    }
     return offers;
   };
 
   const doRefresh = async (): Promise<Offer[]> => {
     const player = requirePlayer();
-    const records = await fetchRecords(player);
-    await states.load(player);
-    const offers = learn(player, records);
-    await reportUnreported(player);
+    const offers = await adopt(player, await fetchRecords(player));
     for (const offer of offers) {
       // The service has a first open (from this device or another): none is to be sent.
       if (offer.first_opened_at != null && states.local(offer.offer_id).firstOpenSent !== true) {
@@ -293,12 +272,10 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
     return usable;
   };
 
-  const refresh = (): Promise<Offer[]> => {
-    refreshing ??= doRefresh().finally(() => {
+  const refresh = (): Promise<Offer[]> =>
+    (refreshing ??= doRefresh().finally(() => {
       refreshing = undefined;
-    });
-    return refreshing;
-  };
+    }));
 
   /** The offers of the cache, at start and at `identify`: `show()` works offline before any refresh. */
   const loadCached = async (): Promise<void> => {
@@ -306,11 +283,8 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
     if (player === undefined || knownPlayer === player) return;
     known = new Map();
     knownPlayer = undefined;
-    const cached = await cache.load(player).catch(() => undefined);
-    if (!cached || knownPlayer === player || deps.player() !== player) return;
-    await states.load(player);
-    learn(player, cached.records);
-    await reportUnreported(player);
+    const cached = await cache.get(player).catch(() => undefined);
+    if (cached && knownPlayer !== player && deps.player() === player) await adopt(player, cached.records);
   };
   void loadCached();
 
@@ -318,75 +292,92 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
     await loadCached();
     const player = requirePlayer();
     const offer = knownPlayer === player ? known.get(offerId) : undefined;
-    if (!offer) throw new OfferError(offerId, 'unknown-offer', 'not among the offers of the last refresh()');
+    if (!offer) throw new OfferError(offerId, 'unknown-offer', 'not in the last refresh()');
     await states.load(player);
     return offer;
   };
 
-  const show = async (offerId: number): Promise<OfferOutcome> => {
+  /** A view of the offer (usable now, openable); `onEnded` runs when it ended. */
+  const openView = async (offerId: number, onEnded: () => void): Promise<OfferView> => {
     const offer = await find(offerId);
     const now = clock.now();
     const verdict = verdictOf(offer, now);
     if (!verdict.usable) throw new OfferError(offerId, 'not-usable', `not usable now (${verdict.reason})`);
-    const ui = deps.ui();
-    if (!ui) throw new OfferError(offerId, 'no-ui', 'no UI adapter: pass the `ui` option, or draw it yourself and call offers.report()');
-    if (showing !== undefined) throw new OfferError(offerId, 'busy', `offer ${showing} is on screen`);
     states.check(offerId, 'open');
-    const view = buildOfferView(offer, { languages: deps.languages(), store: deps.store, now, canPurchase: deps.canPurchase });
-    const failed = (error: unknown): void => void emitter.emit('error', toTpError(error));
-    showing = offerId;
-    try {
-      return await runShowSession({
-        ui,
-        view,
-        now: () => clock.now(),
-        usableUntil: () => usableUntil(offer, context(offer, clock.now())),
-        stillUsable: () => verdictOf(offer).usable,
-        onOpened: () => void react(offer, 'open').catch(failed),
-        onDismiss: (hide) => void react(offer, 'dismiss', hide ? DO_NOT_SHOW_AGAIN : undefined).catch(failed),
-        onInteract: (product, productId) => {
-          void react(offer, 'interact', product?.id ?? productId).catch(failed);
-          void closeShown(offer, 'interacted').catch(failed);
-        },
-        onExpired: () => void closeShown(offer, 'expired').catch(failed),
-      });
-    } finally {
-      showing = undefined;
-    }
-  };
-
-  const api: OffersApi = {
-    refresh,
-    list() {
-      const now = clock.now();
-      return [...known.values()].map((offer) => ({ offer, verdict: verdictOf(offer, now), state: states.state(offer.offer_id) }));
-    },
-    show,
-    async report(offerId, status, detail) {
-      if (!(MESSAGE_STATUSES as readonly string[]).includes(status)) {
-        throw new OfferError(offerId, 'bad-status', `"${String(status)}" is not one of ${MESSAGE_STATUSES.join(', ')}`);
-      }
-      await react(await find(offerId), status, detail);
-    },
+    return createOfferView({
+      content: buildOfferContent(offer, { ...context(offer, now), languages: deps.languages() }),
+      msLeft: () => {
+        const at = clock.now();
+        return usableUntil(offer, context(offer, at)) - at;
+      },
+      stillUsable: () => verdictOf(offer).usable,
+      onOpened: () => void react(offer, 'open').catch(fail),
+      onEnd: (outcome, productId) => {
+        if (outcome.action === 'dismiss') {
+          void react(offer, 'dismiss', outcome.doNotShowAgain ? DO_NOT_SHOW_AGAIN : undefined).catch(fail);
+        } else {
+          const cause = outcome.action === 'interact' ? 'interacted' : 'expired';
+          if (outcome.action === 'interact') void react(offer, 'interact', outcome.product?.id ?? productId).catch(fail);
+          // The SDK closes it, without a reaction (applied now, written next); its events fire now, after `offer:interact`.
+          void states.apply(offer.offer_id, 'close', clock.now()).written.catch(fail);
+          const event = { offer, cause, verdict: verdictOf(offer) } as const;
+          emitter.emit('offer:close', event);
+          if (cause === 'expired') emitter.emit('offer:expired', event);
+        }
+        onEnded();
+      },
+    });
   };
 
   const autoRefresh = (enabled: boolean | undefined): void => {
     const now = clock.now();
     if (!enabled || deps.player() === undefined || now - lastAutoRefresh < (deps.autoRefresh?.minIntervalMs ?? 300_000)) return;
     lastAutoRefresh = now;
-    refresh().catch((error: unknown) => emitter.emit('error', toTpError(error)));
+    refresh().catch(fail);
   };
   if (deps.autoRefresh?.onStart) queueMicrotask(() => autoRefresh(true));
 
   return {
-    api,
+    api: {
+      refresh,
+      list() {
+        const now = clock.now();
+        return [...known.values()].map((offer) => ({ offer, verdict: verdictOf(offer, now), state: states.state(offer.offer_id) }));
+      },
+      async show(offerId) {
+        const ui = deps.ui();
+        if (!ui) throw new OfferError(offerId, 'no-ui', 'no `ui` adapter (or draw offers.view() yourself)');
+        if (showing !== undefined) throw new OfferError(offerId, 'busy', `offer ${showing} is on screen`);
+        showing = offerId;
+        try {
+          const view = await openView(offerId, () => ui.close());
+          try {
+            ui.present(view);
+          } catch (cause) {
+            throw new OfferError(offerId, 'ui-failed', 'the UI adapter threw', { cause });
+          }
+          view.open();
+          return await view.closed;
+        } finally {
+          showing = undefined;
+        }
+      },
+      view: (offerId) => openView(offerId, () => undefined),
+      async report(offerId, status, detail) {
+        if (!(MESSAGE_STATUSES as readonly string[]).includes(status)) {
+          throw new OfferError(offerId, 'bad-status', `"${String(status)}" is not one of ${MESSAGE_STATUSES.join(', ')}`);
+        }
+        await react(await find(offerId), status, detail);
+      },
+    },
+    observeAnswer: (sample) => clock.observe(sample),
     kick(trigger) {
-      if (trigger === 'visible') return autoRefresh(deps.autoRefresh?.onVisible);
-      if (trigger === 'others-wrote') sender.noteOpen();
-      firstOpens.kick(trigger === 'others-wrote' ? 'threshold' : trigger);
+      if (trigger === 'visible') autoRefresh(deps.autoRefresh?.onVisible);
+      else if (trigger === 'others-wrote') firstOpens.opened();
+      else firstOpens.kick(trigger);
     },
     identified() {
-      void loadCached().catch((error: unknown) => emitter.emit('error', toTpError(error)));
+      void loadCached().catch(fail);
     },
     stop() {
       firstOpens.stop();
@@ -397,13 +388,9 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
 
 /** A failure after which the cached offers stand in: no answer, or an answer worth retrying. */
 function unreachable(error: unknown): boolean {
-  if (isTpError(error, 'network')) return true;
-  return isTpError(error, 'service') && (error as ServiceError).retryable;
+  return isTpError(error, 'network') || (isTpError(error, 'service') && (error as ServiceError).retryable);
 }
 
 function newestFirst(a: Offer, b: Offer): number {
-  const ta = parseDateTime(a.create_datetime) ?? 0;
-  const tb = parseDateTime(b.create_datetime) ?? 0;
-  return tb - ta || b.offer_id - a.offer_id;
+  return (parseDateTime(b.create_datetime) ?? 0) - (parseDateTime(a.create_datetime) ?? 0) || b.offer_id - a.offer_id;
 }
-

@@ -19,6 +19,25 @@ const stringOrNumber = () =>
   z.custom<string | number>((v) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)), {
     message: 'expected string or number',
   });
+/**
+ * An object that keeps the fields its shape does not list (like `z.looseObject`, written with the
+ * zod/mini parts the SDK already ships: see records/catalog/values.ts).
+ */
+const loose = <S extends z.core.$ZodLooseShape>(shape: S) => z.catchall(z.object(shape), z.custom());
+/**
+ * A list of `item`s: the same issues as `z.array(item)` (a non-list is `expected array`; an item's
+ * issues come under its index, as `recommendations[0].store`), written with the zod/mini parts the
+ * SDK already ships (`z.array` alone adds 0.4 KiB gzip). Items are checked by `item`, and kept as
+ * they came: the item schemas here only check.
+ */
+const list = <T extends z.ZodMiniType>(item: T) =>
+  z.custom<Array<z.output<T>>>().check((payload) => {
+    const items: unknown = payload.value;
+    if (!Array.isArray(items)) return void payload.issues.push({ code: 'invalid_type', expected: 'array', input: items });
+    items.forEach((value, i) => {
+      for (const issue of item.safeParse(value).error?.issues ?? []) payload.issues.push({ ...issue, path: [i, ...issue.path] } as z.core.$ZodRawIssue);
+    });
+  });
 /** Language code (`en`, `ko`, …) → `entry`, at least one language. */
 const languageMap = <T extends z.ZodMiniType>(entry: T) =>
   z.catchall(z.object({}), entry).check(
@@ -43,7 +62,7 @@ export const offerRecordSchema = z.object({
  * A recommended product. Its fields exist only once the game uploaded its product information
  * file (spec: AI offer body), so every one of them may be null.
  */
-export const aiProductSchema = z.looseObject({
+export const aiProductSchema = loose({
   product_index: nullish(stringOrNumber()),
   purchasable_slug: nullish(sizedString(1, 256)),
   purchase_link: nullish(httpUrl()),
@@ -51,19 +70,19 @@ export const aiProductSchema = z.looseObject({
   end_datetime: nullish(z.string()),
 });
 
-export const aiOfferBodySchema = z.looseObject({
+export const aiOfferBodySchema = loose({
   offer_type: oneOf(['ai']),
   is_offer_active: z.custom<boolean | 0 | 1>((v) => typeof v === 'boolean' || v === 0 || v === 1, {
     message: 'expected true, false, 0 or 1',
   }),
-  recommendations: z.array(
-    z.looseObject({
+  recommendations: list(
+    loose({
       store: z.string(),
-      product_list: z.array(aiProductSchema),
+      product_list: list(aiProductSchema),
     }),
   ),
   display_parameters: languageMap(
-    z.looseObject({
+    loose({
       title: sizedString(0, 512),
       message: sizedString(0, 16_384),
       background_url: nullish(httpUrl()),
@@ -72,7 +91,7 @@ export const aiOfferBodySchema = z.looseObject({
   ),
 });
 
-export const personalizedOfferBodySchema = z.looseObject({
+export const personalizedOfferBodySchema = loose({
   price: z.number(),
   discount_rate: z.number(),
   discount_price: z.number(),
@@ -80,7 +99,7 @@ export const personalizedOfferBodySchema = z.looseObject({
   product_name: nullish(sizedString(0, 512)),
   message_layout: z.string(),
   message: languageMap(
-    z.looseObject({
+    loose({
       url: nullish(httpUrl()),
       image: nullish(httpUrl()),
       title: sizedString(0, 512),

@@ -38,6 +38,5 @@ export function nextState(state: OfferState, move: OfferMove): OfferState | unde
  * interacted with) by an earlier page has no UI any more, so it is `closed`.
  */
 export function restoredState(saved: OfferState | undefined): OfferState {
-  if (saved === undefined) return 'received';
-  return saved === 'opened' || saved === 'interacted' ? 'closed' : saved;
+  return saved === 'opened' || saved === 'interacted' ? 'closed' : (saved ?? 'received');
 }

@@ -61,7 +61,6 @@ export interface UsabilityContext {
 export const DISCOUNT_TOLERANCE = 0.05;
 
 const USABLE: Verdict = { usable: true };
-const no = (reason: UnusableReason): Verdict => ({ usable: false, reason });
 
 /**
  * Decides usability at `ctx.now`. Checks run in this order, and the first that fails is the reason:
@@ -85,41 +84,49 @@ const no = (reason: UnusableReason): Verdict => ({ usable: false, reason });
  *    from the rate the prices imply; `not-on-sale` when `canPurchase` refuses its product.
  */
 export function checkUsability(offer: Offer, ctx: UsabilityContext): Verdict {
-  if (offer.player_slug !== ctx.playerSlug) return no('wrong-player');
-  if (offer.is_offer_active !== 1) return no('inactive');
-  if (offer.kind === 'ai' && (offer.body.is_offer_active === false || offer.body.is_offer_active === 0)) {
-    return no('inactive');
-  }
-  if (ctx.local?.hidden) return no('hidden-by-player');
-
-  const validity = checkValidity(offer, ctx);
-  if (validity) return validity;
-
-  if (offer.kind === 'ai') {
-    if (!recommendationFor(offer, ctx.store)) return no('no-store-for-platform');
-  } else if (!pricesConsistent(offer.body, ctx.discountTolerance ?? DISCOUNT_TOLERANCE)) {
-    return no('malformed');
-  }
-  const products = availableProducts(offer, ctx);
-  if (products === undefined) return no('malformed');
-  if (products.length === 0) return no('not-on-sale');
-  return USABLE;
+  const reason = unusableReason(offer, ctx);
+  return reason ? { usable: false, reason } : USABLE;
 }
 
-/** A product the player can buy now: an AI product on sale, or the personalized offer's product. */
-export type AvailableProduct = { readonly kind: 'ai'; readonly product: AiProduct } | { readonly kind: 'personalized' };
+function unusableReason(offer: Offer, ctx: UsabilityContext): UnusableReason | undefined {
+  if (offer.player_slug !== ctx.playerSlug) return 'wrong-player';
+  if (offer.is_offer_active !== 1 || (offer.kind === 'ai' && !offer.body.is_offer_active)) return 'inactive';
+  if (ctx.local?.hidden) return 'hidden-by-player';
+  for (const end of termEnds(offer, ctx)) {
+    if (end === undefined) return 'malformed';
+    if (ctx.now >= end) return 'expired';
+  }
+  if (offer.valid_open_count != null) {
+    const allowed = toNumber(offer.valid_open_count);
+    if (allowed === undefined || !Number.isInteger(allowed) || allowed < 0) return 'malformed';
+    if ((ctx.local?.opens ?? 0) >= allowed) return 'open-count-reached';
+  }
+  if (offer.kind === 'ai') {
+    if (!recommendationFor(offer, ctx.store)) return 'no-store-for-platform';
+    const products = availableProducts(offer, ctx);
+    if (!products) return 'malformed';
+    if (!products.length) return 'not-on-sale';
+  } else {
+    if (!pricesConsistent(offer.body, ctx.discountTolerance ?? DISCOUNT_TOLERANCE)) return 'malformed';
+    if (!mayBuy(offer, ctx, offer.body.product_id)) return 'not-on-sale';
+  }
+  return undefined;
+}
 
 /**
- * The products of `offer` the player can buy at `ctx.now`: for AI offers, those of the store's
- * recommendation on sale and allowed by `canPurchase`; for personalized offers, its one product
- * unless `canPurchase` refuses it. Undefined when a sale time is unreadable.
+ * The products of an AI offer the player can buy at `ctx.now`: those of the store's
+ * recommendation on sale (`start_datetime <= now < end_datetime`; a null end is open) and allowed
+ * by `canPurchase`. Undefined when a product's sale window is not a readable time.
  */
-export function availableProducts(offer: Offer, ctx: Pick<UsabilityContext, 'now' | 'store' | 'canPurchase'>): AvailableProduct[] | undefined {
-  const allowed = (id: unknown, index: unknown): boolean =>
-    ctx.canPurchase === undefined || ctx.canPurchase({ offer, id: id == null ? undefined : String(id), index: index == null ? undefined : String(index) });
-  if (offer.kind === 'personalized') return allowed(offer.body.product_id, undefined) ? [{ kind: 'personalized' }] : [];
-  const onSale = productsOnSale(recommendationFor(offer, ctx.store)?.product_list ?? [], ctx.now);
-  return onSale?.filter((p) => allowed(p.purchasable_slug, p.product_index)).map((product) => ({ kind: 'ai' as const, product }));
+export function availableProducts(offer: AiOffer, ctx: Pick<UsabilityContext, 'now' | 'store' | 'canPurchase'>): AiProduct[] | undefined {
+  const onSale: AiProduct[] = [];
+  for (const p of recommendationFor(offer, ctx.store)?.product_list ?? []) {
+    const start = p.start_datetime == null ? -Infinity : parseDateTime(p.start_datetime);
+    const end = p.end_datetime == null ? Infinity : parseDateTime(p.end_datetime);
+    if (start === undefined || end === undefined) return undefined;
+    if (start <= ctx.now && ctx.now < end) onSale.push(p);
+  }
+  return onSale.filter((p) => mayBuy(offer, ctx, p.purchasable_slug, p.product_index));
 }
 
 /**
@@ -128,48 +135,40 @@ export function availableProducts(offer: Offer, ctx: Pick<UsabilityContext, 'now
  * and the last sale end of its available products. `Infinity` when nothing ends it.
  */
 export function usableUntil(offer: Offer, ctx: UsabilityContext): number {
-  let until = Infinity;
-  if (offer.valid_until != null) until = Math.min(until, parseDateTime(numberOrString(offer.valid_until)) ?? Infinity);
-  const periodEnd = validForEnd(offer, ctx);
-  if (periodEnd !== undefined) until = Math.min(until, periodEnd);
+  const ends = termEnds(offer, ctx).map((end) => end ?? Infinity);
   if (offer.kind === 'ai') {
-    let lastSale = -Infinity;
-    for (const p of availableProducts(offer, ctx) ?? []) {
-      const end = p.kind === 'ai' && p.product.end_datetime != null ? (parseDateTime(p.product.end_datetime) ?? Infinity) : Infinity;
-      lastSale = Math.max(lastSale, end);
-    }
-    until = Math.min(until, lastSale);
+    const saleEnds = (availableProducts(offer, ctx) ?? []).map((p) => (p.end_datetime == null ? Infinity : (parseDateTime(p.end_datetime) ?? Infinity)));
+    ends.push(Math.max(-Infinity, ...saleEnds));
   }
-  return until;
+  return Math.min(...ends);
 }
 
-function checkValidity(offer: Offer, ctx: UsabilityContext): Verdict | undefined {
-  if (offer.valid_until != null) {
-    const until = parseDateTime(numberOrString(offer.valid_until));
-    if (until === undefined) return no('malformed');
-    if (ctx.now >= until) return no('expired');
-  }
-  if (offer.valid_for != null) {
-    const duration = toNumber(offer.valid_for);
-    if (duration === undefined || duration < 0) return no('malformed');
-    if (offer.first_opened_at != null && parseDateTime(numberOrString(offer.first_opened_at)) === undefined) return no('malformed');
-    const end = validForEnd(offer, ctx);
-    if (end !== undefined && ctx.now >= end) return no('expired');
-  }
-  if (offer.valid_open_count != null) {
-    const allowed = toNumber(offer.valid_open_count);
-    if (allowed === undefined || !Number.isInteger(allowed) || allowed < 0) return no('malformed');
-    if ((ctx.local?.opens ?? 0) >= allowed) return no('open-count-reached');
-  }
-  return undefined;
+/**
+ * When each time term of the validity formula ends the offer, in order: `valid_until`, then the
+ * `valid_for` period (from the service's `first_opened_at`, else this device's first open).
+ * Infinity for no limit or a period not started yet; undefined for a term that is not readable.
+ */
+function termEnds(offer: Offer, ctx: UsabilityContext): Array<number | undefined> {
+  const duration = toNumber(offer.valid_for);
+  const firstOpen = offer.first_opened_at != null ? timeOf(offer.first_opened_at) : (ctx.local?.firstOpenedAt ?? Infinity);
+  return [
+    offer.valid_until == null ? Infinity : timeOf(offer.valid_until),
+    offer.valid_for == null
+      ? Infinity
+      : duration === undefined || duration < 0 || firstOpen === undefined
+        ? undefined
+        : firstOpen + duration * (ctx.validForUnitMs ?? 1000),
+  ];
 }
 
-/** The end of the `valid_for` period: the first open (the service's, else this device's) plus it; undefined before any open. */
-function validForEnd(offer: Offer, ctx: UsabilityContext): number | undefined {
-  const duration = offer.valid_for == null ? undefined : toNumber(offer.valid_for);
-  if (duration === undefined) return undefined;
-  const firstOpen = offer.first_opened_at != null ? parseDateTime(numberOrString(offer.first_opened_at)) : ctx.local?.firstOpenedAt;
-  return firstOpen === undefined ? undefined : firstOpen + duration * (ctx.validForUnitMs ?? 1000);
+/** Whether `canPurchase` (when given) allows the product `id` (`index`: an AI product's `product_index`). */
+function mayBuy(offer: Offer, ctx: Pick<UsabilityContext, 'canPurchase'>, id: unknown, index?: unknown): boolean {
+  return !ctx.canPurchase || ctx.canPurchase({ offer, id: idText(id), index: idText(index) });
+}
+
+/** A product id or index as text (the service may send numbers); undefined when null or absent. */
+export function idText(value: unknown): string | undefined {
+  return value == null ? undefined : String(value);
 }
 
 /**
@@ -190,27 +189,12 @@ export function recommendationFor(offer: AiOffer, store: PlatformStore): AiOffer
   return offer.body.recommendations.find((r) => r.store.toLowerCase() === wanted);
 }
 
-/**
- * Products inside their sale window at `now` (`start_datetime <= now < end_datetime`; a null end
- * is open). Undefined when a product's window is not a readable time.
- */
-export function productsOnSale(products: readonly AiProduct[], now: number): AiProduct[] | undefined {
-  const out: AiProduct[] = [];
-  for (const p of products) {
-    const start = p.start_datetime == null ? -Infinity : parseDateTime(p.start_datetime);
-    const end = p.end_datetime == null ? Infinity : parseDateTime(p.end_datetime);
-    if (start === undefined || end === undefined) return undefined;
-    if (start <= now && now < end) out.push(p);
-  }
-  return out;
-}
-
 function toNumber(value: unknown): number | undefined {
   const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
   return Number.isFinite(n) ? n : undefined;
 }
 
-/** A numeric string (`"1735689600"`) is Unix seconds; anything else is passed through. */
-function numberOrString(value: string | number): string | number {
-  return typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+/** An offer time: a numeric string (`"1735689600"`) is Unix seconds, like a number. */
+function timeOf(value: string | number): number | undefined {
+  return parseDateTime(typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value);
 }

@@ -31,11 +31,38 @@ export const NAMED_COLORS: Readonly<Record<string, string>> = {
   yellow: '#ffff00',
 };
 
-const HEX = /^#([0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
+/** The named colors as `#rrggbbff`, in a map (no prototype keys such as `constructor`). */
+const OPAQUE_NAMED = new Map(Object.entries(NAMED_COLORS).map(([name, hex]) => [name, `${hex}ff`]));
+const SHORTEST_NAME = 3;
+const LONGEST_NAME = 9;
 
-/** `#rrggbbaa` for a valid color value, or undefined (then the tag is shown as text). */
+/**
+ * `#rrggbbaa` (lowercase) for a valid `<color=…>` value (`#RRGGBB`, `#RRGGBBAA` or a name of
+ * {@link NAMED_COLORS}, any case, no quotes or blanks), else undefined. Never throws; O(length).
+ */
 export function parseColor(value: string): string | undefined {
-  const lower = value.toLowerCase();
-  const hex = HEX.test(value) ? lower : Object.prototype.hasOwnProperty.call(NAMED_COLORS, lower) ? NAMED_COLORS[lower] : undefined;
-  return hex && hex.length === 7 ? `${hex}ff` : hex;
+  return typeof value === 'string' ? colorAt(value, 0, value.length) : undefined;
+}
+
+/** {@link parseColor} of `src.slice(from, to)`, without slicing unless the value is valid. */
+export function colorAt(src: string, from: number, to: number): string | undefined {
+  const length = to - from;
+  if (src.charCodeAt(from) === 0x23 /* # */) {
+    if (length !== 7 && length !== 9) return undefined;
+    for (let i = from + 1; i < to; i++) if (!isHexDigit(src.charCodeAt(i))) return undefined;
+    const hex = src.slice(from, to).toLowerCase();
+    return length === 7 ? `${hex}ff` : hex;
+  }
+  if (length < SHORTEST_NAME || length > LONGEST_NAME) return undefined;
+  // ASCII letters only: toLowerCase would also map the Kelvin sign to `k`, for one.
+  for (let i = from; i < to; i++) if (!isAsciiLetter(src.charCodeAt(i))) return undefined;
+  return OPAQUE_NAMED.get(src.slice(from, to).toLowerCase());
+}
+
+function isAsciiLetter(c: number): boolean {
+  return (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
+}
+
+function isHexDigit(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66);
 }

@@ -11,14 +11,24 @@ export interface Span {
   readonly color: string | undefined;
   readonly bold: boolean;
   readonly italic: boolean;
-  /** Font size in pixels from `<size=N>`, or undefined for the base size. Renderers clamp it. */
+  /**
+   * Font size in pixels from `<size=N>`, an integer from 1 to 1000, or undefined for the base
+   * size. Renderers clamp it.
+   */
   readonly size: number | undefined;
 }
 
-/** One line of text: the spans between two line breaks (possibly none, for an empty line). */
+/**
+ * One line of text: the spans between two line breaks (none for an empty line; empty lines may
+ * share one frozen array).
+ */
 export type Line = readonly Span[];
 
-/** Why part of the markup was shown as text rather than applied. */
+/**
+ * Why a tag was shown as text rather than applied: never closed; closed with none open; left open
+ * when an outer element closed; a color or size value outside the grammar; nested inside 32
+ * applied elements. docs/markup.md has the rules.
+ */
 export type MarkupWarningCode = 'unclosed-tag' | 'stray-close' | 'crossed-tags' | 'invalid-value' | 'depth-limit';
 
 /** A markup problem, at a UTF-16 offset of the input. */

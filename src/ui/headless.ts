@@ -1,52 +1,59 @@
 /**
- * The headless adapter: draws nothing, holds the presented view and its actions, so a game that
- * draws with its own engine (or a test) reads `current` and calls the actions.
+ * The headless adapter: draws nothing. It records what would be drawn, and holds the view on
+ * screen, so a game drawing with its own engine (or a test) reads `current` (or listens with
+ * `onPresent`) and calls the view's actions.
  *
  * @module
  */
-import type { OfferActions, OfferView, UiAdapter } from './types.js';
+import type { OfferView, UiAdapter } from './types.js';
 
-/** A presented offer. */
-export interface Presentation {
-  readonly view: OfferView;
-  readonly actions: OfferActions;
-}
+/** One entry of {@link HeadlessAdapter.drawn}. */
+export type DrawnEntry = { readonly op: 'present'; readonly view: OfferView } | { readonly op: 'close'; readonly offerId: number };
 
 /** A {@link UiAdapter} that records instead of drawing. */
 export interface HeadlessAdapter extends UiAdapter {
   /** The offer on screen, if any. */
-  readonly current: Presentation | undefined;
+  readonly current: OfferView | undefined;
+  /** Everything presented and closed, oldest first (each `close` of an offer on screen). */
+  readonly drawn: readonly DrawnEntry[];
   /** Calls `listener` on every `present`; returns a function that stops it. */
-  onPresent(listener: (presentation: Presentation) => void): () => void;
-  /** Calls `listener` on every `close`; returns a function that stops it. */
-  onClose(listener: () => void): () => void;
+  onPresent(listener: (view: OfferView) => void): () => void;
+  /** Calls `listener` when the offer on screen is closed; returns a function that stops it. */
+  onClose(listener: (view: OfferView) => void): () => void;
 }
 
 /** Creates a headless adapter. */
 export function createHeadlessAdapter(): HeadlessAdapter {
-  let current: Presentation | undefined;
-  const presentListeners = new Set<(p: Presentation) => void>();
-  const closeListeners = new Set<() => void>();
+  let current: OfferView | undefined;
+  const drawn: DrawnEntry[] = [];
+  const presentListeners = new Set<(view: OfferView) => void>();
+  const closeListeners = new Set<(view: OfferView) => void>();
+  const close = (): void => {
+    const view = current;
+    if (!view) return;
+    current = undefined;
+    drawn.push({ op: 'close', offerId: view.offerId });
+    for (const l of [...closeListeners]) l(view);
+  };
   return {
     get current() {
       return current;
     },
-    present(view, actions) {
-      current = { view, actions };
-      for (const l of [...presentListeners]) l(current);
+    drawn,
+    present(view) {
+      close();
+      current = view;
+      drawn.push({ op: 'present', view });
+      for (const l of [...presentListeners]) l(view);
     },
-    close() {
-      if (!current) return;
-      current = undefined;
-      for (const l of [...closeListeners]) l();
-    },
+    close,
     onPresent(listener) {
       presentListeners.add(listener);
-      return () => presentListeners.delete(listener);
+      return () => void presentListeners.delete(listener);
     },
     onClose(listener) {
       closeListeners.add(listener);
-      return () => closeListeners.delete(listener);
+      return () => void closeListeners.delete(listener);
     },
   };
 }

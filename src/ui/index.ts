@@ -1,3 +1,3 @@
-export type { OfferActions, OfferView, ProductView, UiAdapter } from './types.js';
-export { buildOfferView, type ViewContext } from './offer-view.js';
-export { createHeadlessAdapter, type HeadlessAdapter, type Presentation } from './headless.js';
+export type { OfferActions, OfferContent, OfferOutcome, OfferView, ProductView, UiAdapter } from './types.js';
+export { buildOfferContent, type ContentContext } from './content.js';
+export { createHeadlessAdapter, type DrawnEntry, type HeadlessAdapter } from './headless.js';

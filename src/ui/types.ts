@@ -1,5 +1,6 @@
 /**
- * The seam between the offer engine and whatever draws an offer.
+ * The seam between the offer engine and whatever draws an offer: the view model ({@link OfferView})
+ * and the adapter contract ({@link UiAdapter}).
  *
  * @module
  */
@@ -9,58 +10,94 @@ import type { RichText } from '../richtext/index.js';
 export interface ProductView {
   /** `purchasable_slug` (AI) or `product_id` (personalized); reported as `message_detail`. */
   readonly id: string | undefined;
-  /** `product_name`, else the slug or product index. */
+  /** `product_name`, else the slug or product index. Plain text. */
   readonly name: string;
-  /** Regular price (personalized offers). */
+  /** Regular price (personalized offers), in the store's currency units. */
   readonly price: number | undefined;
   /** Price after discount (personalized offers). */
   readonly discountPrice: number | undefined;
-  /** Discount rate as the service sends it (personalized offers). */
-  readonly discountRate: number | undefined;
-  /** `purchase_link` (AI) or the message `url` (personalized); always http(s). */
+  /** Discount as a percentage (20 for 20 % off), from `discount_rate` (a fraction ≤ 1 or a percent). */
+  readonly discountPercent: number | undefined;
+  /** `purchase_link` (AI) or the message `url` (personalized); only ever http(s), else undefined. */
   readonly purchaseUrl: string | undefined;
   /** End of the sale period, in milliseconds since the epoch (AI offers). */
   readonly saleEndsAt: number | undefined;
 }
 
-/** An offer ready to draw, in one language, for one platform. Plain data. */
-export interface OfferView {
+/**
+ * What there is to draw of an offer, in one language, for one platform: plain data, built by the
+ * pure `buildOfferContent`. Every string is plain text: draw it with `textContent` or the engine's
+ * text object, never as markup.
+ */
+export interface OfferContent {
   readonly offerId: number;
   readonly kind: 'ai' | 'personalized';
-  /** The language key chosen from the offer (`en`, `ko`, …). */
+  /** The language key chosen from the offer (`en`, `ko`, …): the caller's, the browser's, `en`, the first. */
   readonly language: string;
-  /** Plain text; draw with `textContent` or the engine's text object, never as markup. */
   readonly title: string;
-  /** The message, parsed from Unity-style rich text. Empty for personalized offers. */
+  /** The message, parsed from Unity-style rich text into lines of spans. Empty for personalized offers. */
   readonly message: RichText;
-  /** The personalized offer's image. */
+  /** The personalized offer's image (http(s) only). */
   readonly imageUrl: string | undefined;
-  /** The AI offer's background image. */
+  /** The AI offer's background image (http(s) only). */
   readonly backgroundUrl: string | undefined;
   /** On sale and allowed products (AI), or the one product (personalized). */
   readonly products: readonly ProductView[];
-  /** Label of the do-not-show-again toggle; undefined hides the toggle. */
+  /** Label of the do-not-show-again toggle; undefined: no toggle. */
   readonly toggleLabel: string | undefined;
-  /** `message_layout` of personalized offers (`h` occurs). */
+  /** `message_layout` of personalized offers (`h` occurs); undefined for AI offers. */
   readonly layout: string | undefined;
 }
 
-/** What the player can do to a presented offer. Each call after the first action is ignored. */
+/** How a shown offer ended. */
+export type OfferOutcome =
+  | { readonly action: 'dismiss'; readonly offerId: number; readonly doNotShowAgain: boolean }
+  | { readonly action: 'interact'; readonly offerId: number; readonly product: ProductView | undefined }
+  /** It stopped being usable while on screen; the SDK closed it (`offer:expired`). */
+  | { readonly action: 'expired'; readonly offerId: number };
+
+/**
+ * What the player can do to an offer on screen. Each drives the offer's state machine
+ * (docs/decisions.md, "Offer states") and reports a `players_offers` record. After the offer
+ * ended (dismissed, interacted, expired) every call is ignored.
+ */
 export interface OfferActions {
-  /** The close button, Escape, or the back gesture: reports `dismiss`. */
+  /**
+   * The offer is on screen: reports `open` (the first open of an offer also sends the first-open
+   * update). `offers.show()` calls it once the adapter's `present` returned; a game drawing a view
+   * from `offers.view()` calls it when it has drawn it. Calls after the first are ignored.
+   */
+  open(): void;
+  /**
+   * The close button, Escape, or the back gesture: reports `dismiss` (with `message_detail`
+   * `do_not_show_again` when the toggle is set). Before `open()`, waits for it.
+   */
   dismiss(): void;
-  /** The purchase button: reports `interact` with the product's id as `message_detail`. */
+  /**
+   * The purchase button: reports `interact` with the product's id as `message_detail`, then the SDK
+   * closes the offer (the game takes the next step). Without an id, the first product. Before
+   * `open()`, waits for it.
+   */
   interact(productId?: string): void;
   /** The do-not-show-again toggle; applied when the offer is dismissed. */
   setDoNotShowAgain(value: boolean): void;
 }
 
 /**
- * Draws offers. `present` is called with a view and the actions to call back; `close` removes
- * whatever `present` drew (called by the SDK after an action, idempotent). Adapters never report
- * anything themselves: the SDK does, from the actions.
+ * An offer ready to draw and act on: its content and the actions that drive its state machine.
+ * A game that draws its own UI (Phaser, PixiJS, its own widgets) uses only this.
+ */
+export interface OfferView extends OfferContent, OfferActions {
+  /** Resolves when the offer left the screen, with how. Remove what you drew then. */
+  readonly closed: Promise<OfferOutcome>;
+}
+
+/**
+ * Draws offers. `present` is called with a view; the adapter calls the view's actions from what
+ * the player does. `close` removes whatever `present` drew (called by the SDK when the offer ended,
+ * idempotent). Adapters never report anything themselves, and never call `open` (the SDK does).
  */
 export interface UiAdapter {
-  present(view: OfferView, actions: OfferActions): void;
+  present(view: OfferView): void;
   close(): void;
 }

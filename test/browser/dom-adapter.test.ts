@@ -1,27 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDomAdapter } from '../../src/ui/dom/dom-adapter.js';
-import { buildOfferView } from '../../src/ui/offer-view.js';
-import { decodeOffer, type Offer } from '../../src/offers/index.js';
-import type { OfferActions } from '../../src/ui/types.js';
-import { aiBody, offerRecord, personalizedBody } from '../fixtures/spec-samples.js';
-
-const NOW = Date.UTC(2026, 0, 1);
-
-function offer(body: unknown): Offer {
-  const r = decodeOffer(offerRecord(1001, body));
-  if (!r.ok) throw r.error;
-  return r.offer;
-}
-
-function recordActions() {
-  const calls: string[] = [];
-  const actions: OfferActions = {
-    dismiss: () => calls.push('dismiss'),
-    interact: (id) => calls.push(`interact:${id}`),
-    setDoNotShowAgain: (v) => calls.push(`toggle:${v}`),
-  };
-  return { calls, actions };
-}
+import { aiBody, personalizedBody } from '../fixtures/spec-samples.js';
+import { recordingView } from '../support/views.js';
 
 const root = () => document.querySelector('[data-tp-offer]')!.shadowRoot!;
 const press = (key: string, shiftKey = false) =>
@@ -35,8 +15,7 @@ afterEach(() => {
 describe('DOM adapter', () => {
   it('renders title, colored spans per line, products, toggle and close into a labelled modal dialog', () => {
     const adapter = createDomAdapter();
-    const view = buildOfferView(offer(aiBody), { languages: ['en'], store: 'ios', now: NOW });
-    adapter.present(view, recordActions().actions);
+    adapter.present(recordingView(aiBody).view);
     const dialog = root().querySelector('[role=dialog]')!;
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(root().getElementById(dialog.getAttribute('aria-labelledby')!)!.textContent).toBe('Sale');
@@ -50,7 +29,7 @@ describe('DOM adapter', () => {
   });
 
   it('uses the Korean labels for a Korean view', () => {
-    createDomAdapter().present(buildOfferView(offer(aiBody), { languages: ['ko'], store: 'ios', now: NOW }), recordActions().actions);
+    createDomAdapter().present(recordingView(aiBody, { languages: ['ko'] }).view);
     expect(root().querySelector('.close')!.getAttribute('aria-label')).toBe('닫기');
     expect(root().querySelector('.buy')!.textContent).toBe('구매');
   });
@@ -67,7 +46,7 @@ describe('DOM adapter', () => {
         },
       },
     };
-    createDomAdapter().present(buildOfferView(offer(hostile), { languages: ['en'], store: 'ios', now: NOW }), recordActions().actions);
+    createDomAdapter().present(recordingView(hostile, { languages: ['en'] }).view);
     expect(root().querySelectorAll('script, img:not(.hero), [onerror], [onclick]')).toHaveLength(0);
     expect(root().querySelector('.title')!.textContent).toBe('<img src=x onerror="window.pwned=1">');
     expect(root().querySelector('.message')!.textContent).toBe('<script>window.pwned=1</script><b onclick=x>bold?</b>');
@@ -79,9 +58,9 @@ describe('DOM adapter', () => {
     opener.textContent = 'open';
     document.body.append(opener);
     opener.focus();
-    const { calls, actions } = recordActions();
+    const { calls, view } = recordingView(aiBody);
     const adapter = createDomAdapter();
-    adapter.present(buildOfferView(offer(aiBody), { languages: ['en'], store: 'ios', now: NOW }), actions);
+    adapter.present(view);
     expect(root().activeElement!.className).toBe('buy');
     press('Tab', true); // from the first control backwards: wraps to the last one
     expect(root().activeElement!.className).toBe('close');
@@ -95,8 +74,8 @@ describe('DOM adapter', () => {
   });
 
   it('reports the purchase button with the product id, and the toggle', () => {
-    const { calls, actions } = recordActions();
-    createDomAdapter().present(buildOfferView(offer(aiBody), { languages: ['en'], store: 'ios', now: NOW }), actions);
+    const { calls, view } = recordingView(aiBody);
+    createDomAdapter().present(view);
     (root().querySelector('.toggle input') as HTMLInputElement).click();
     (root().querySelector('.buy') as HTMLButtonElement).click();
     (root().querySelector('.close') as HTMLButtonElement).click();
@@ -105,9 +84,52 @@ describe('DOM adapter', () => {
 
   it('shows a personalized offer’s price, discount and image; a broken image leaves the layout', async () => {
     const body = { ...personalizedBody, product_name: 'Gems', message: { en: { ...personalizedBody.message.en, image: 'http://127.0.0.1:9/none.png' } } };
-    createDomAdapter().present(buildOfferView(offer(body), { languages: ['en'], store: 'ios', now: NOW }), recordActions().actions);
+    createDomAdapter().present(recordingView(body, { languages: ['en'] }).view);
     expect(root().querySelector('.price')!.textContent).toBe('9,9006,930-30%');
     await expect.poll(() => root().querySelector('img.hero')).toBeNull();
     expect(root().querySelector('.title')!.textContent).toBe('For you');
   });
+
+  it('follows a purchase URL only with openLinks, only when http(s), in a new tab without opener', () => {
+    const opened: unknown[][] = [];
+    const original = window.open;
+    window.open = ((...args: unknown[]) => (opened.push(args), null)) as unknown as typeof window.open;
+    try {
+      const https = recordingView(aiBody);
+      createDomAdapter({ openLinks: true }).present(https.view);
+      (root().querySelector('.buy') as HTMLButtonElement).click();
+      expect(https.calls).toEqual(['interact:golden_sword']);
+      expect(opened).toEqual([['https://store.example.com/golden_sword', '_blank', 'noopener,noreferrer']]);
+
+      // A view a game built by hand is checked too.
+      document.querySelectorAll('[data-tp-offer]').forEach((el) => el.remove());
+      const bad = recordingView(aiBody);
+      const hostile = { ...bad.view, products: [{ ...bad.view.products[0]!, purchaseUrl: 'javascript:alert(1)' }] };
+      createDomAdapter({ openLinks: true }).present(hostile);
+      (root().querySelector('.buy') as HTMLButtonElement).click();
+      expect(bad.calls).toEqual(['interact:golden_sword']);
+
+      document.querySelectorAll('[data-tp-offer]').forEach((el) => el.remove());
+      createDomAdapter().present(recordingView(aiBody).view); // default: never follows
+      (root().querySelector('.buy') as HTMLButtonElement).click();
+      expect(opened).toHaveLength(1);
+    } finally {
+      window.open = original;
+    }
+  });
+
+  it('with a container, covers that element instead of the viewport', () => {
+    const stage = document.createElement('div');
+    stage.style.cssText = 'position:relative;width:300px;height:500px;margin:40px';
+    document.body.append(stage);
+    createDomAdapter({ container: stage }).present(recordingView(aiBody).view);
+    const host = stage.querySelector('[data-tp-offer]') as HTMLElement;
+    expect(host).not.toBeNull();
+    const box = host.getBoundingClientRect();
+    const stageBox = stage.getBoundingClientRect();
+    expect([box.left, box.top, box.width, box.height]).toEqual([stageBox.left, stageBox.top, 300, 500]);
+    const dialog = root().querySelector('.dialog')!.getBoundingClientRect();
+    expect(dialog.width).toBeLessThanOrEqual(300 - 32);
+  });
 });
+

@@ -90,7 +90,7 @@ describe('demo in Chromium', () => {
     const page = await harness.page();
     const player = `e2e-offer-${randomUUID().slice(0, 8)}`;
     await openDemo(page, stack, { player, flushIntervalMs: '0', lang: 'en' });
-    const aiItem = page.locator('#offers li[data-kind="ai"]', { has: page.locator('button') });
+    const aiItem = page.locator('#offers li[data-kind="ai"][data-verdict="usable"]').first();
     await aiItem.locator('button').click();
 
     const dialog = page.locator('[data-tp-offer] [role="dialog"]');

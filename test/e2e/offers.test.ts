@@ -52,7 +52,8 @@ describe('offers in Chromium', () => {
     expect(Math.abs(recorded - openedAt)).toBeLessThan(3000); // the time of the open, not of the send
     await expect.poll(() => reactions(player), { timeout: 10_000 }).toEqual(expect.arrayContaining([`open:${offerId}`, `dismiss:${offerId}`]));
     await new Promise((resolve) => setTimeout(resolve, 1500)); // more timer ticks: nothing is sent again
-    expect(stack.service.store.findOffer(offerId)!.first_open_updates).toBe(1);
+    const arrivals = stack.service.store.firstOpenArrivals.filter((a) => a.offer_id === offerId);
+    expect(stack.service.store.findOffer(offerId)!.first_open_updates, JSON.stringify(arrivals)).toBe(1);
     expect((await reactions(player)).filter((r) => r === `open:${offerId}`)).toHaveLength(1);
     await next.close();
   });

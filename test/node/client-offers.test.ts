@@ -53,14 +53,14 @@ describe('offers', () => {
     const { tp, ui, events, reactions, serviceOffer } = setup('p-show');
     const [offer] = await tp.offers.refresh();
     const shown = tp.offers.show(offer!.offer_id);
-    await expect.poll(() => ui.current?.view.offerId).toBe(offer!.offer_id);
-    expect(ui.current!.view.language).toBe('ko');
+    await expect.poll(() => ui.current?.offerId).toBe(offer!.offer_id);
+    expect(ui.current!.language).toBe('ko');
     await expect.poll(async () => (await serviceOffer(offer!.offer_id)).first_opened_at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     expect((await serviceOffer(offer!.offer_id)).first_open_updates).toBe(1);
 
-    ui.current!.actions.setDoNotShowAgain(true);
-    ui.current!.actions.dismiss();
-    ui.current?.actions.dismiss(); // closed already: nothing more is reported
+    ui.current!.setDoNotShowAgain(true);
+    ui.current!.dismiss();
+    ui.current?.dismiss(); // closed already: nothing more is reported
     expect(await shown).toEqual({ action: 'dismiss', offerId: offer!.offer_id, doNotShowAgain: true });
     expect(ui.current).toBeUndefined();
 
@@ -79,12 +79,12 @@ describe('offers', () => {
     const ai = offers.find((o) => o.kind === 'ai')!;
     let shown = tp.offers.show(ai.offer_id);
     await expect.poll(() => ui.current).toBeDefined();
-    ui.current!.actions.dismiss();
+    ui.current!.dismiss();
     await shown;
     shown = tp.offers.show(ai.offer_id);
     await expect.poll(() => ui.current).toBeDefined();
-    const product = ui.current!.view.products[0]!;
-    ui.current!.actions.interact(product.id);
+    const product = ui.current!.products[0]!;
+    ui.current!.interact(product.id);
     expect(await shown).toMatchObject({ action: 'interact', product: { id: 'golden_sword' } });
     await tp.flush();
     expect((await reactions()).filter((r) => !r.startsWith('impress'))).toEqual([
@@ -105,7 +105,7 @@ describe('offers', () => {
     const first = tp.offers.show(offers[0]!.offer_id);
     await expect.poll(() => ui.current).toBeDefined();
     await expect(tp.offers.show(offers[1]!.offer_id)).rejects.toMatchObject({ reason: 'busy' });
-    ui.current!.actions.dismiss();
+    ui.current!.dismiss();
     await first;
   });
 
@@ -162,8 +162,8 @@ describe('malformed offers from the service', () => {
         expect.stringMatching(/^Offer 3: AI offer body is malformed: recommendations\[0\]\.product_list\[0\]\.purchase_link must be an http\(s\) URL/),
       ]);
       const shown = tp.offers.show(4);
-      await expect.poll(() => ui.current?.view.offerId).toBe(4);
-      ui.current!.actions.dismiss();
+      await expect.poll(() => ui.current?.offerId).toBe(4);
+      ui.current!.dismiss();
       expect(await shown).toMatchObject({ action: 'dismiss' });
     } finally {
       await server.close();

@@ -72,7 +72,7 @@ describe('first-open update', () => {
     const openedAt = Date.now();
     const shown = tp.offers.show(id!);
     await expect.poll(() => ui.current).toBeDefined();
-    ui.current!.actions.dismiss();
+    ui.current!.dismiss();
     await shown;
     await new Promise((resolve) => setTimeout(resolve, 300)); // a few retries fail meanwhile
     expect(serviceOffer(id!).first_open_updates).toBe(0);
@@ -93,7 +93,7 @@ describe('first-open update', () => {
     await tp.offers.refresh();
     const shown = tp.offers.show(id!);
     await expect.poll(() => ui.current).toBeDefined();
-    ui.current!.actions.dismiss();
+    ui.current!.dismiss();
     await shown;
     await tp.offers.refresh();
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -111,7 +111,7 @@ describe('first-open update', () => {
     service.current.store.findOffer(id!)!.player_slug = 'someone-else';
     const shown = tp.offers.show(id!);
     await expect.poll(() => ui.current).toBeDefined();
-    ui.current!.actions.dismiss();
+    ui.current!.dismiss();
     await shown;
     await expect.poll(() => errors.map((e) => e.message).join('\n')).toMatch(/404/);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -134,7 +134,7 @@ describe('offline offers', () => {
     // And the cached offer can be shown and reported offline.
     const shown = tp.offers.show(offline[0]!.offer_id);
     await expect.poll(() => ui.current).toBeDefined();
-    ui.current!.actions.dismiss();
+    ui.current!.dismiss();
     await expect(shown).resolves.toMatchObject({ action: 'dismiss' });
     await tp.shutdown().catch(() => undefined);
   });
@@ -174,8 +174,8 @@ describe('on screen', () => {
     await some.tp.offers.refresh();
     const shown = some.tp.offers.show(id!);
     await expect.poll(() => some.ui.current).toBeDefined();
-    expect(some.ui.current!.view.products.map((p) => p.id)).toEqual(['new_shield']);
-    some.ui.current!.actions.dismiss();
+    expect(some.ui.current!.products.map((p) => p.id)).toEqual(['new_shield']);
+    some.ui.current!.dismiss();
     await shown;
     const none = client('buyer', { canPurchase: () => false });
     expect(await none.tp.offers.refresh()).toEqual([]);

@@ -6,8 +6,9 @@
  */
 import { httpUrl } from '../../internal/url.js';
 import type { Line } from '../../richtext/index.js';
-import type { OfferActions, OfferView, ProductView } from '../types.js';
-import type { DialogLabels } from './labels.js';
+import { priceText } from '../format.js';
+import type { UiLabels } from '../labels.js';
+import type { OfferView, ProductView } from '../types.js';
 
 /** Base font size of the message, in pixels; `<size=N>` is clamped to 0.5×–3× of it. */
 export const BASE_FONT_PX = 16;
@@ -21,8 +22,8 @@ export interface DialogParts {
   readonly initialFocus: HTMLElement;
 }
 
-/** Builds the backdrop and dialog for `view`, wired to `actions`. */
-export function buildDialog(doc: Document, view: OfferView, actions: OfferActions, labels: DialogLabels): DialogParts {
+/** Builds the backdrop and dialog for `view`, wired to its actions. */
+export function buildDialog(doc: Document, view: OfferView, labels: UiLabels, openLinks: boolean): DialogParts {
   const make: Make = (tag, className, text) => {
     const el = doc.createElement(tag);
     if (className) el.className = className;
@@ -67,7 +68,11 @@ export function buildDialog(doc: Document, view: OfferView, actions: OfferAction
     const list = make('ul', 'products');
     for (const product of view.products) {
       const { item, button } = renderProduct(make, product, labels);
-      button.addEventListener('click', () => actions.interact(product.id));
+      button.addEventListener('click', () => {
+        view.interact(product.id);
+        const url = openLinks ? httpUrl(product.purchaseUrl) : undefined;
+        if (url) doc.defaultView?.open(url, '_blank', 'noopener,noreferrer');
+      });
       buyButtons.push(button);
       list.append(item);
     }
@@ -78,7 +83,7 @@ export function buildDialog(doc: Document, view: OfferView, actions: OfferAction
     const label = make('label', 'toggle');
     const box = make('input');
     box.type = 'checkbox';
-    box.addEventListener('change', () => actions.setDoNotShowAgain(box.checked));
+    box.addEventListener('change', () => view.setDoNotShowAgain(box.checked));
     label.append(box, doc.createTextNode(view.toggleLabel));
     body.append(label);
   }
@@ -86,7 +91,7 @@ export function buildDialog(doc: Document, view: OfferView, actions: OfferAction
   const close = make('button', 'close', '×');
   close.type = 'button';
   close.setAttribute('aria-label', labels.close);
-  close.addEventListener('click', () => actions.dismiss());
+  close.addEventListener('click', () => view.dismiss());
   dialog.append(close);
 
   return { root, dialog, initialFocus: buyButtons[0] ?? close };
@@ -107,34 +112,21 @@ function renderLine(make: Make, line: Line): HTMLElement {
   return el;
 }
 
-function renderProduct(make: Make, product: ProductView, labels: DialogLabels): { item: HTMLElement; button: HTMLButtonElement } {
+function renderProduct(make: Make, product: ProductView, labels: UiLabels): { item: HTMLElement; button: HTMLButtonElement } {
   const item = make('li', 'product');
   const info = make('div');
   info.append(make('div', 'name', product.name));
-  if (product.discountPrice !== undefined || product.price !== undefined) {
-    const price = make('div', 'price');
-    if (product.price !== undefined && product.discountPrice !== undefined && product.discountPrice < product.price) {
-      price.append(make('s', undefined, formatNumber(product.price)));
-    }
-    price.append(make('span', undefined, formatNumber(product.discountPrice ?? product.price!)));
-    const percent = discountPercent(product.discountRate);
-    if (percent) price.append(make('span', 'rate', `-${formatNumber(percent)}%`));
-    info.append(price);
+  const price = priceText(product);
+  if (price) {
+    const line = make('div', 'price');
+    if (price.was) line.append(make('s', undefined, price.was));
+    line.append(make('span', undefined, price.now));
+    if (price.discount) line.append(make('span', 'rate', price.discount));
+    info.append(line);
   }
   const button = make('button', 'buy', labels.buy);
   button.type = 'button';
   button.setAttribute('aria-label', `${labels.buy}: ${product.name}`);
   item.append(info, button);
   return { item, button };
-}
-
-/** `discount_rate` as a percentage: a rate in (0, 1] is a fraction (0.2 → 20), larger is a percent already. */
-export function discountPercent(rate: number | undefined): number | undefined {
-  if (rate === undefined || !(rate > 0)) return undefined;
-  return rate <= 1 ? Math.round(rate * 10_000) / 100 : rate;
-}
-
-/** `6930` → `6,930`, `4.999` → `5`, `0.25` → `0.25` (at most two decimals, in the page's locale). */
-function formatNumber(n: number): string {
-  return n.toLocaleString(undefined, { maximumFractionDigits: 2 });
 }

@@ -4,26 +4,39 @@
  * - `role="dialog"`, `aria-modal="true"`, labelled by the offer's title;
  * - focus moves into the dialog (first purchase button, else close), Tab and Shift+Tab stay
  *   inside it, Escape dismisses, and focus returns where it was when the dialog closes;
- * - the game's CSS and the dialog's CSS cannot touch each other (shadow DOM);
- * - no string from the service is ever parsed as HTML.
+ * - the game's CSS and the dialog's CSS cannot touch each other (shadow DOM); theme it with CSS
+ *   custom properties on the host (`--tp-bg`, `--tp-accent`, … see styles.ts) or the `className` hook;
+ * - readable from a 360×640 phone in portrait to a landscape desktop; Korean breaks between words;
+ *   its short entrance animation is off under `prefers-reduced-motion`;
+ * - no string from the service is ever parsed as HTML; a URL is only followed when http(s).
  *
  * @module
  */
-import type { OfferActions, OfferView, UiAdapter } from '../types.js';
+import { labelsFor, type UiLabels } from '../labels.js';
+import type { OfferView, UiAdapter } from '../types.js';
 import { buildDialog } from './build-dialog.js';
-import { labelsFor, type DialogLabels } from './labels.js';
 import { DIALOG_CSS } from './styles.js';
 
 /** Options of {@link createDomAdapter}. */
 export interface DomAdapterOptions {
-  /** Where the dialog's host element is appended. Default: `document.body`. */
+  /**
+   * Where the dialog's host element is appended. Default: `document.body`, and the dialog covers
+   * the viewport (`position: fixed`). When given, the dialog covers that element instead
+   * (`position: absolute`; give the container a position), for a game whose stage is one panel.
+   */
   readonly container?: HTMLElement;
   /** Stacking order of the overlay. Default: 2147483000 (above typical game overlays). */
   readonly zIndex?: number;
   /** A class added to the host element, for theming through CSS custom properties. */
   readonly className?: string;
   /** Per-language overrides of the dialog's own labels (`{ ko: { buy: '구매하기' } }`). */
-  readonly labels?: Readonly<Record<string, Partial<DialogLabels>>>;
+  readonly labels?: Readonly<Record<string, Partial<UiLabels>>>;
+  /**
+   * Open the product's purchase URL in a new tab when its Buy button is pressed (after reporting
+   * `interact`). Only http(s) URLs are ever opened. Default: false (the game takes the next step
+   * from `show()`'s outcome, whose product carries `purchaseUrl`).
+   */
+  readonly openLinks?: boolean;
 }
 
 /** Creates the DOM adapter. Call it in a browser; nothing is drawn until an offer is shown. */
@@ -40,20 +53,20 @@ export function createDomAdapter(options: DomAdapterOptions = {}): UiAdapter {
     if (target?.isConnected) target.focus();
   };
 
-  const present = (view: OfferView, actions: OfferActions): void => {
+  const present = (view: OfferView): void => {
     close();
     const doc = (options.container ?? document.body).ownerDocument;
     returnFocus = deepActiveElement(doc);
     host = doc.createElement('div');
     host.setAttribute('data-tp-offer', String(view.offerId));
     if (options.className) host.className = options.className;
-    host.style.position = 'fixed';
+    host.style.position = options.container ? 'absolute' : 'fixed';
     host.style.inset = '0';
     host.style.zIndex = String(options.zIndex ?? 2147483000);
     const shadow = host.attachShadow({ mode: 'open' });
     adoptStyles(shadow, doc);
-    const parts = buildDialog(doc, view, actions, labelsFor(view.language, options.labels));
-    parts.dialog.addEventListener('keydown', (event) => onKeyDown(event, shadow, parts.dialog, actions));
+    const parts = buildDialog(doc, view, labelsFor(view.language, options.labels), options.openLinks === true);
+    parts.dialog.addEventListener('keydown', (event) => onKeyDown(event, shadow, parts.dialog, view));
     shadow.append(parts.root);
     (options.container ?? doc.body).append(host);
     parts.initialFocus.focus();
@@ -62,11 +75,11 @@ export function createDomAdapter(options: DomAdapterOptions = {}): UiAdapter {
   return { present, close };
 }
 
-function onKeyDown(event: KeyboardEvent, shadow: ShadowRoot, dialog: HTMLElement, actions: OfferActions): void {
+function onKeyDown(event: KeyboardEvent, shadow: ShadowRoot, dialog: HTMLElement, view: OfferView): void {
   if (event.key === 'Escape') {
     event.preventDefault();
     event.stopPropagation();
-    actions.dismiss();
+    view.dismiss();
     return;
   }
   if (event.key !== 'Tab') return;

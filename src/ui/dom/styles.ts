@@ -6,19 +6,21 @@
  * `--tp-bg`, `--tp-fg`, `--tp-muted`, `--tp-accent`, `--tp-accent-fg`, `--tp-radius`, `--tp-font`,
  * `--tp-backdrop`, `--tp-focus`.
  *
- * No animation, so nothing to turn off for `prefers-reduced-motion`. Written one rule per line: it
- * ships as this string, unminified.
+ * The dialog fades and rises in over 160 ms, except under `prefers-reduced-motion: reduce`.
+ * Written one rule per line: it ships as this string, unminified.
  *
  * @module
  */
 export const DIALOG_CSS = `:host{all:initial}
-.backdrop{position:fixed;inset:0;display:flex;align-items:center;justify-content:center;padding:16px;box-sizing:border-box;background:var(--tp-backdrop,#0009);font-family:var(--tp-font,system-ui,sans-serif)}
+.backdrop{position:absolute;inset:0;display:flex;align-items:center;justify-content:center;padding:16px;box-sizing:border-box;background:var(--tp-backdrop,#0009);font-family:var(--tp-font,system-ui,sans-serif)}
 .dialog{position:relative;box-sizing:border-box;width:min(440px,100%);max-height:100%;overflow:auto;background:var(--tp-bg,#1d2330);color:var(--tp-fg,#f4f6fb);border-radius:var(--tp-radius,14px);box-shadow:0 12px 40px #0008}
 .dialog:focus{outline:none}
+@media (prefers-reduced-motion:no-preference){.dialog{animation:tp-in .16s ease-out}@keyframes tp-in{from{opacity:0;transform:translateY(8px)}}}
 .hero{display:block;width:100%;max-height:180px;object-fit:cover}
 .body{padding:20px 20px 16px}
 .title{margin:0 44px 12px 0;font-size:1.25rem;line-height:1.3}
-.title,.message,.name{word-break:keep-all;overflow-wrap:anywhere}
+.title,.message,.name{overflow-wrap:anywhere}
+:lang(ko) :is(.title,.message,.name){word-break:keep-all}
 .message{margin:0 0 16px;line-height:1.5;white-space:pre-wrap}
 .line{min-height:1.5em}
 .products{list-style:none;margin:0 0 12px;padding:0;display:grid;gap:8px}

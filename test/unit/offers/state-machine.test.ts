@@ -10,7 +10,6 @@ import { describe, expect, it } from 'vitest';
 import { createEmitter } from '../../../src/bus/events.js';
 import { DEFAULT_RETRY, Transport } from '../../../src/delivery/index.js';
 import { isTpError, type OfferStateError } from '../../../src/errors/index.js';
-import { ServerClock } from '../../../src/internal/server-clock.js';
 import {
   createMemoryOfferCache,
   createMemoryOfferStateStore,
@@ -86,13 +85,12 @@ function world() {
   const ui = createHeadlessAdapter();
   const fetchOffers: typeof fetch = async () => new Response(JSON.stringify({ status: 200, reason: 'OK', data: OFFERS }), { status: 200 });
   const page = () => {
-    const clock = new ServerClock(() => Date.UTC(2026, 0, 1));
     return createOffersEngine({
       transport: new Transport({ baseUrl: 'http://127.0.0.1:9/v2021.4/web', fetch: fetchOffers, credentials: () => ({ authMode: 'client', clientKey: 'k' }), timeoutMs: 1000, offersPlayerParam: 'player_slug' }),
-      stateStore,
-      cache,
+      dbPrefix: undefined,
+      stores: { state: stateStore, cache },
       emitter: createEmitter(),
-      clock,
+      now: () => Date.UTC(2026, 0, 1),
       store: 'web',
       validForUnitMs: 1000,
       ui: () => ui,
@@ -179,13 +177,13 @@ describe('offer state machine', () => {
             const first = await Promise.race([presented.then(() => 'presented'), shown.then(() => 'resolved', (e: unknown) => e)]);
             if (!canOpen) {
               expect(isTpError(first, 'offer'), `show(${id}) from ${model.stateOf(id)}: ${String(first)}`).toBe(true);
-              if (first === 'presented') w.ui.current!.actions.dismiss();
+              if (first === 'presented') w.ui.current!.dismiss();
               continue;
             }
             expect(first).toBe('presented');
-            expect(w.ui.current?.view.offerId).toBe(id);
+            expect(w.ui.current?.offerId).toBe(id);
             model.move(id, 'open');
-            const { actions: act } = w.ui.current!;
+            const act = w.ui.current!;
             if (a.end === 'interact') {
               act.interact();
               model.move(id, 'interact');

@@ -1,0 +1,13 @@
+/**
+ * `tp-web-sdk/canvas`: the canvas adapter, for games that draw into a canvas.
+ *
+ * ```ts
+ * import { createClient } from 'tp-web-sdk';
+ * import { createCanvasAdapter } from 'tp-web-sdk/canvas';
+ * const ui = createCanvasAdapter({ context: overlay.getContext('2d')! });
+ * const tp = createClient({ baseUrl, clientKey, authMode, ui });
+ * ```
+ *
+ * @module
+ */
+export { createCanvasAdapter, type CanvasAdapter, type CanvasAdapterOptions, type CanvasTheme } from './ui/canvas/canvas-adapter.js';

@@ -1,0 +1,57 @@
+/**
+ * `tp-web-sdk/logging`: behavior logging only (track, the offline queue, delivery), for a game
+ * that does not use offers. The same client as the package entry, without `offers`, and smaller
+ * (docs/size.md).
+ *
+ * ```ts
+ * import { createClient } from 'tp-web-sdk/logging';
+ * const tp = createClient({ baseUrl, clientKey, authMode, playerSlug: 'p-1' });
+ * tp.track('players_login', { device_unique_id: 'd-1', region: 'KR' });
+ * ```
+ *
+ * @module
+ */
+import { createCoreClient, type LoggingClient } from './client/index.js';
+import type { ClientOptions } from './client/options.js';
+
+/**
+ * Creates a logging client. Options are those of the package entry's `createClient`; the offer
+ * options (`ui`, `canPurchase`, `offersAutoRefresh`, …) are accepted and unused.
+ *
+ * @throws {ConfigError} an option is missing or malformed.
+ */
+export function createClient(options: ClientOptions): LoggingClient {
+  return createCoreClient(options);
+}
+
+export type { ClientOptions } from './client/options.js';
+export type { ClientStats, DeadLettersApi, LoggingClient } from './client/index.js';
+export type { ClientEvents, DroppedEvent, PausedEvent, QueueEvent } from './bus/events.js';
+export type { Compression, DeadLetterInfo, DeliveryInfo, FlushResult, LogsBody, UploadInfo } from './delivery/index.js';
+export type { DeadLetter, DeadLetterReason } from './queue/index.js';
+export {
+  ConfigError,
+  NetworkError,
+  ProtocolError,
+  ServiceError,
+  StorageError,
+  TpError,
+  ValidationError,
+  isTpError,
+  type Endpoint,
+  type TpErrorCode,
+  type ValidationIssue,
+} from './errors/index.js';
+export {
+  MESSAGE_STATUSES,
+  OBJECT_GROUPS,
+  OBJECT_NAMES,
+  WIRE_SDK_VERSION,
+  type EnrichedField,
+  type ExtraValue,
+  type MessageStatus,
+  type ObjectName,
+  type RecordInput,
+  type RecordOf,
+} from './records/index.js';
+export { VERSION } from './version.js';

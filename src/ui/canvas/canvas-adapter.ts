@@ -1,0 +1,283 @@
+/**
+ * The canvas adapter: the offer dialog drawn into a 2D canvas context, for games that draw
+ * everything in a canvas (an overlay canvas above the game, or the game's own canvas).
+ *
+ * - sharp at any `devicePixelRatio`: drawn in CSS pixels through `setTransform`, onto a backing
+ *   store sized to the canvas's CSS box × the ratio;
+ * - the message wrapped like the DOM dialog's (Korean per `word-break: keep-all`, long words broken
+ *   between graphemes), redrawn when the canvas is resized or the ratio changes;
+ * - pointer: a click on a purchase button, the toggle or × acts on the view;
+ * - keyboard: the canvas takes focus, Tab and Shift+Tab move a focus ring through the buttons,
+ *   Enter and Space press the focused one, Escape dismisses; focus returns where it was on close;
+ * - every string goes through `fillText`: nothing from the service becomes markup or DOM.
+ *
+ * @module
+ */
+import { httpUrl } from '../../internal/url.js';
+import { labelsFor, type UiLabels } from '../labels.js';
+import type { OfferView, UiAdapter } from '../types.js';
+import { layoutOffer, type OfferLayout, type Rect } from './layout.js';
+import { DEFAULT_CANVAS_THEME, type CanvasTheme } from './theme.js';
+import type { Measure } from './wrap.js';
+
+export type { CanvasTheme } from './theme.js';
+
+/** Options of {@link createCanvasAdapter}. */
+export interface CanvasAdapterOptions {
+  /**
+   * The 2D context to draw into: an overlay canvas's or the game's own. Its canvas must be in the
+   * page, sized by CSS, without border or padding (pointer positions are mapped through its box).
+   */
+  readonly context: CanvasRenderingContext2D;
+  /** Colors, font family and radius; unset ones are the DOM dialog's defaults ({@link CanvasTheme}). */
+  readonly theme?: Partial<CanvasTheme>;
+  /** Per-language overrides of the adapter's own words (`{ ko: { buy: '구매하기' } }`). */
+  readonly labels?: Readonly<Record<string, Partial<UiLabels>>>;
+  /**
+   * Default `true`: the canvas is the adapter's overlay. Its backing store is resized to its CSS box
+   * × `devicePixelRatio`, and cleared before each draw and on close.
+   *
+   * `false`: the canvas is the game's. Its backing store is left as the game sized it (drawing is
+   * scaled from CSS pixels to it), nothing is cleared, and the game calls `draw()` after drawing
+   * each frame; the hero image is then loaded with CORS (`crossOrigin = 'anonymous'`) so that it
+   * never taints the game's canvas (an image served without CORS headers is left out).
+   */
+  readonly clear?: boolean;
+}
+
+/** A {@link UiAdapter} that draws into a canvas. */
+export interface CanvasAdapter extends UiAdapter {
+  /**
+   * Draws the shown offer again (no-op when none is shown). With `clear: false`, call it after the
+   * game drew its frame. Never throws.
+   */
+  draw(): void;
+}
+
+/**
+ * Creates the canvas adapter. Nothing is drawn, and no listener added, until `present`.
+ * `present(view)` draws the view and wires the canvas's events; `close()` removes the listeners,
+ * restores the canvas's `tabindex`, `aria-label` and the page's focus, and clears the canvas (with
+ * `clear`); it is idempotent. None of the adapter's event handlers throws into the page.
+ */
+export function createCanvasAdapter(options: CanvasAdapterOptions): CanvasAdapter {
+  const ctx = options.context;
+  const canvas = ctx.canvas;
+  const theme: CanvasTheme = { ...DEFAULT_CANVAS_THEME, ...options.theme };
+  const clear = options.clear !== false;
+  let view: OfferView | undefined;
+  let labels: UiLabels;
+  let layout: OfferLayout | undefined;
+  let box = [0, 0];
+  let focus = -1;
+  let checked = false;
+  let hero: HTMLImageElement | undefined;
+  let widths = new Map<string, number>();
+  let undo: (() => void)[] = [];
+  let saved: [opener: Element | null, tabIndex: string | null, label: string | null];
+
+  const measure: Measure = (text, font) => {
+    const key = `${font}\n${text}`;
+    let w = widths.get(key);
+    if (w === undefined) {
+      ctx.font = font;
+      widths.set(key, (w = ctx.measureText(text).width));
+    }
+    return w;
+  };
+
+  const path = ({ x, y, w, h }: Rect, r: number): void => {
+    ctx.beginPath();
+    if (ctx.roundRect) ctx.roundRect(x, y, w, h, r);
+    else ctx.rect(x, y, w, h);
+  };
+
+  const draw = (): void => {
+    if (!view) return;
+    try {
+      const dpr = devicePixelRatio || 1;
+      const W = canvas.clientWidth || canvas.width / dpr;
+      const H = canvas.clientHeight || canvas.height / dpr;
+      const w = Math.round(W * dpr);
+      const h = Math.round(H * dpr);
+      if (clear && (canvas.width !== w || canvas.height !== h)) {
+        canvas.width = w;
+        canvas.height = h;
+        // A canvas without a CSS size would grow with its backing store: pin it.
+        if (canvas.clientWidth !== W) canvas.style.width = `${W}px`;
+        if (canvas.clientHeight !== H) canvas.style.height = `${H}px`;
+      }
+      ctx.save(); // measuring sets the font: the game's context keeps its state
+      try {
+        if (!layout || box[0] !== W || box[1] !== H) {
+          box = [W, H];
+          layout = layoutOffer(view, W, H, measure, theme, labels, { checked, hero: hero && { w: hero.naturalWidth, h: hero.naturalHeight } });
+        }
+        ctx.setTransform(canvas.width / W, 0, 0, canvas.height / H, 0, 0);
+        if (clear) ctx.clearRect(0, 0, W, H);
+        if (theme.backdrop) {
+          ctx.fillStyle = theme.backdrop;
+          ctx.fillRect(0, 0, W, H);
+        }
+        ctx.textAlign = 'left';
+        ctx.textBaseline = 'alphabetic';
+        path(layout.card, theme.radius);
+        ctx.fillStyle = theme.bg;
+        ctx.fill();
+        ctx.clip();
+        for (const item of layout.items) {
+          if (item.kind === 'text') {
+            ctx.font = item.font;
+            ctx.fillStyle = item.color;
+            ctx.fillText(item.text, item.x, item.y);
+          } else if (item.kind === 'image') {
+            const { x, y, w, h } = item.rect;
+            const { naturalWidth: nw, naturalHeight: nh } = hero!;
+            const s = Math.max(w / nw, h / nh);
+            ctx.drawImage(hero!, (nw - w / s) / 2, (nh - h / s) / 2, w / s, h / s, x, y, w, h);
+          } else if (item.kind === 'check') {
+            const { x, y } = item.rect;
+            ctx.beginPath();
+            ctx.moveTo(x + 5, y + 10);
+            ctx.lineTo(x + 9, y + 14);
+            ctx.lineTo(x + 15, y + 6);
+            ctx.lineWidth = 2.5;
+            ctx.strokeStyle = item.color;
+            ctx.stroke();
+          } else {
+            path(item.rect, item.radius);
+            ctx.fillStyle = item.color;
+            ctx.fill();
+          }
+        }
+        const ring = layout.hits[focus]?.rect;
+        if (ring) {
+          path({ x: ring.x - 3, y: ring.y - 3, w: ring.w + 6, h: ring.h + 6 }, 12);
+          ctx.lineWidth = 3;
+          ctx.strokeStyle = theme.focus;
+          ctx.stroke();
+        }
+      } finally {
+        ctx.restore();
+      }
+    } catch {
+      // A detached or zero-sized canvas, a broken image: nothing to draw, nothing to throw into the game.
+    }
+  };
+
+  const describe = (): void => {
+    const v = view!;
+    const id = layout?.hits[focus]?.id;
+    const name = !id ? '' : id === 'close' ? labels.close : id === 'toggle' ? v.toggleLabel : `${labels.buy}: ${v.products[+id.slice(4)]?.name}`;
+    canvas.setAttribute('aria-label', name ? `${v.title}: ${name}` : v.title);
+  };
+
+  const press = (i: number): void => {
+    const id = layout?.hits[i]?.id;
+    const v = view!;
+    if (id === 'close') v.dismiss();
+    else if (id === 'toggle') {
+      v.setDoNotShowAgain((checked = !checked));
+      layout = undefined;
+      draw();
+    } else if (id) v.interact(v.products[+id.slice(4)]?.id);
+  };
+
+  const on = <E extends Event>(target: EventTarget, type: string, handler: (event: E) => void): void => {
+    const listener = (event: Event): void => {
+      try {
+        if (view) handler(event as E);
+      } catch {
+        // Never into the game loop.
+      }
+    };
+    target.addEventListener(type, listener);
+    undo.push(() => target.removeEventListener(type, listener));
+  };
+
+  const close = (): void => {
+    if (!view) return;
+    for (const f of undo) f();
+    undo = [];
+    view = layout = hero = undefined;
+    const [opener, tabIndex, label] = saved;
+    if (tabIndex === null) canvas.removeAttribute('tabindex');
+    if (label === null) canvas.removeAttribute('aria-label');
+    else canvas.setAttribute('aria-label', label);
+    if (clear) {
+      ctx.save();
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.clearRect(0, 0, canvas.width, canvas.height);
+      ctx.restore();
+    }
+    if (opener?.isConnected && opener !== canvas.ownerDocument.body) (opener as HTMLElement).focus();
+    else canvas.blur();
+  };
+
+  const present = (v: OfferView): void => {
+    close();
+    view = v;
+    labels = labelsFor(v.language, options.labels);
+    focus = -1;
+    checked = false;
+    widths = new Map();
+    saved = [canvas.ownerDocument.activeElement, canvas.getAttribute('tabindex'), canvas.getAttribute('aria-label')];
+    if (saved[1] === null) canvas.tabIndex = 0;
+    describe();
+
+    on<MouseEvent>(canvas, 'click', (e) => {
+      const r = canvas.getBoundingClientRect();
+      const x = ((e.clientX - r.left) * box[0]!) / r.width;
+      const y = ((e.clientY - r.top) * box[1]!) / r.height;
+      press(layout?.hits.findIndex(({ rect: h }) => x >= h.x && x < h.x + h.w && y >= h.y && y < h.y + h.h) ?? -1);
+    });
+    on<KeyboardEvent>(canvas, 'keydown', (e) => {
+      const n = layout?.hits.length ?? 0;
+      if (e.key === 'Escape') view!.dismiss();
+      else if (e.key === 'Tab') {
+        // From no focus: Tab goes to the first region, Shift+Tab to the last; both wrap.
+        focus = (Math.max(focus, e.shiftKey ? 0 : -1) + (e.shiftKey ? n - 1 : 1)) % n || 0;
+        describe();
+        draw();
+      } else if (e.key === 'Enter' || e.key === ' ') press(focus);
+      else return;
+      e.preventDefault();
+      e.stopPropagation();
+    });
+    if (typeof ResizeObserver === 'function') {
+      const observer = new ResizeObserver(draw);
+      observer.observe(canvas);
+      undo.push(() => observer.disconnect());
+    } else on(window, 'resize', draw);
+    // A change of devicePixelRatio (another screen, zoom): redraw, and watch for the next one.
+    let query: MediaQueryList;
+    const watchRatio = (): void => {
+      query = matchMedia(`(resolution: ${devicePixelRatio}dppx)`);
+      query.onchange = () => {
+        query.onchange = null;
+        draw();
+        watchRatio();
+      };
+    };
+    watchRatio();
+    undo.push(() => (query.onchange = null));
+
+    const url = httpUrl(v.backgroundUrl ?? v.imageUrl);
+    if (url) {
+      const img = new Image();
+      if (!clear) img.crossOrigin = 'anonymous';
+      img.onload = () => {
+        if (view === v) {
+          hero = img;
+          layout = undefined;
+          draw();
+        }
+      };
+      img.src = url;
+    }
+    draw();
+    canvas.focus({ preventScroll: true });
+  };
+
+  return { present, close, draw };
+}

@@ -1,0 +1,88 @@
+/**
+ * Builds the {@link OfferContent} of an offer: what there is to draw, in one language, for one
+ * platform. Pure.
+ *
+ * @module
+ */
+import type { PlatformStore } from '../internal/env.js';
+import { parseDateTime } from '../internal/time.js';
+import { pickLanguage } from '../offers/language.js';
+import { availableProducts, idText, type ProductCheck } from '../offers/usability.js';
+import type { Offer } from '../offers/types.js';
+import { parseRichText } from '../richtext/index.js';
+import { discountPercent } from './format.js';
+import type { OfferContent, ProductView } from './types.js';
+
+/** Inputs of {@link buildOfferContent}. */
+export interface ContentContext {
+  /** Preferred languages, most wanted first (the offer's own order decides after `en`). */
+  readonly languages: readonly string[];
+  readonly store: PlatformStore;
+  /** Milliseconds since the epoch (the service's time); products off sale at this instant are left out. */
+  readonly now: number;
+  /** False for a product the player may not buy; it is left out. */
+  readonly canPurchase?: (product: ProductCheck) => boolean;
+}
+
+/** The content of `offer`. Strings are plain text; URLs are http(s) (checked when the offer was decoded) or undefined. */
+export function buildOfferContent(offer: Offer, ctx: ContentContext): OfferContent {
+  if (offer.kind === 'ai') {
+    const [language, display] = inLanguage(offer.body.display_parameters, ctx.languages);
+    return {
+      offerId: offer.offer_id,
+      kind: 'ai',
+      language,
+      title: display.title,
+      message: parseRichText(display.message),
+      imageUrl: undefined,
+      backgroundUrl: display.background_url ?? undefined,
+      products: (availableProducts(offer, ctx) ?? []).map((p) =>
+        product(p.purchasable_slug ?? undefined, p.purchasable_slug ?? idText(p.product_index) ?? '', p.purchase_link, {
+          saleEndsAt: p.end_datetime == null ? undefined : parseDateTime(p.end_datetime),
+        }),
+      ),
+      toggleLabel: display.toggle_message ?? undefined,
+      layout: undefined,
+    };
+  }
+  const { body } = offer;
+  const [language, message] = inLanguage(body.message, ctx.languages);
+  const id = idText(body.product_id);
+  return {
+    offerId: offer.offer_id,
+    kind: 'personalized',
+    language,
+    title: message.title,
+    message: parseRichText(''),
+    imageUrl: message.image ?? undefined,
+    backgroundUrl: undefined,
+    products: [
+      product(id, body.product_name ?? id ?? '', message.url, {
+        price: body.price,
+        discountPrice: body.discount_price,
+        discountPercent: discountPercent(body.discount_rate),
+      }),
+    ],
+    toggleLabel: undefined,
+    layout: body.message_layout,
+  };
+}
+
+/** The language to show (see `pickLanguage`) and the offer's texts in it. */
+function inLanguage<T>(texts: Readonly<Record<string, T>>, languages: readonly string[]): [string, T] {
+  const language = pickLanguage(Object.keys(texts), languages)!;
+  return [language, texts[language]!];
+}
+
+function product(id: string | undefined, name: string, url: string | null | undefined, extra: Partial<ProductView>): ProductView {
+  return {
+    id,
+    name,
+    price: undefined,
+    discountPrice: undefined,
+    discountPercent: undefined,
+    purchaseUrl: url ?? undefined,
+    saleEndsAt: undefined,
+    ...extra,
+  };
+}

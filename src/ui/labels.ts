@@ -1,0 +1,27 @@
+/**
+ * The adapters' own words (button names), per language. The offer carries its own title, message
+ * and toggle text; these are the SDK's. The DOM and canvas adapters take overrides.
+ *
+ * @module
+ */
+
+/** The adapters' own strings. */
+export interface UiLabels {
+  /** Accessible name of the close button. */
+  readonly close: string;
+  /** Text of a purchase button. */
+  readonly buy: string;
+}
+
+/** Built-in labels: English and Korean. */
+export const DEFAULT_LABELS: Readonly<Record<string, UiLabels>> = {
+  en: { close: 'Close', buy: 'Buy' },
+  ko: { close: '닫기', buy: '구매' },
+};
+
+/** Labels for `language`: overrides for it, then for its primary subtag, then built-ins (English last). */
+export function labelsFor(language: string, overrides: Readonly<Record<string, Partial<UiLabels>>> = {}): UiLabels {
+  const primary = language.toLowerCase().split('-')[0]!;
+  const base = DEFAULT_LABELS[primary] ?? DEFAULT_LABELS.en!;
+  return { ...base, ...overrides[primary], ...overrides[language] };
+}

@@ -1,0 +1,99 @@
+/**
+ * The DOM adapter's dialog in the demo, in real Chromium, driven by real key presses only (no
+ * clicks once it is open), and checked by axe-core.
+ */
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openDemo, serviceUploads, useDemoInChromium } from './harness.js';
+
+const harness = useDemoInChromium();
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** The focused element inside the dialog's shadow root: its class, or `outside`. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const host = document.querySelector('[data-tp-offer]');
+    const inner = host?.shadowRoot?.activeElement;
+    if (document.activeElement === host && inner) return (inner as HTMLElement).className || inner.tagName.toLowerCase();
+    return (document.activeElement as HTMLElement | null)?.id || 'outside';
+  });
+
+async function reactionsOf(player: string, offerId: number): Promise<string[]> {
+  return (await serviceUploads(harness.stack))
+    .flatMap((u) => u.body.players_offers ?? [])
+    .filter((r) => r.player_slug === player && r.offer_id === offerId)
+    .map((r) => `${r.message_status}${r.message_detail ? `:${r.message_detail}` : ''}`);
+}
+
+/** Opens the demo and focuses the Show button of its AI offer with the keyboard's help. */
+async function openAiOffer(page: Page, lang: string): Promise<{ player: string; opener: string }> {
+  const player = `e2e-dialog-${randomUUID().slice(0, 8)}`;
+  await openDemo(page, harness.stack, { player, flushIntervalMs: '0', lang });
+  const show = page.locator('#offers li[data-kind="ai"][data-verdict="usable"] button').first();
+  await show.scrollIntoViewIfNeeded();
+  await show.focus();
+  const opener = await show.evaluate((el) => (el.id ||= `opener-${Math.random().toString(36).slice(2)}`));
+  await page.keyboard.press('Enter');
+  await expect.poll(() => page.locator('[data-tp-offer] [role="dialog"]').count()).toBe(1);
+  return { player, opener };
+}
+
+describe('the DOM dialog in Chromium', () => {
+  it('keyboard only: focus moves in, Tab cycles inside, Escape dismisses, focus returns, Enter on Buy interacts', async () => {
+    const page = await harness.page();
+    const { player, opener } = await openAiOffer(page, 'en');
+    const offerId = Number(await page.locator('[data-tp-offer]').getAttribute('data-tp-offer'));
+
+    expect(await focused(page)).toBe('buy'); // the first purchase button
+    const buttons = await page.locator('[data-tp-offer] .buy').count();
+    const order = [];
+    for (let i = 0; i < buttons + 2; i++) {
+      await page.keyboard.press('Tab');
+      order.push(await focused(page));
+    }
+    // every Buy button, the toggle's checkbox, Close, and round to the first Buy: never outside.
+    expect(order).toEqual([...Array<string>(buttons - 1).fill('buy'), 'input', 'close', 'buy']);
+    await page.keyboard.press('Shift+Tab');
+    expect(await focused(page)).toBe('close');
+    await page.keyboard.press('Shift+Tab');
+    expect(await focused(page)).toBe('input');
+
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('[data-tp-offer]').count()).toBe(0);
+    expect(await focused(page)).toBe(opener);
+    expect(await page.locator('[data-tp-offer]').count()).toBe(0);
+
+    await page.keyboard.press('Enter'); // the opener again
+    await expect.poll(() => focused(page)).toBe('buy');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('[data-tp-offer]').count()).toBe(0);
+    expect(await focused(page)).toBe(opener);
+
+    await page.click('#flush');
+    await expect.poll(() => reactionsOf(player, offerId)).toEqual(['impress', 'open', 'dismiss', 'open', 'interact:golden_sword']);
+    await page.close();
+  });
+
+  for (const lang of ['en', 'ko']) {
+    for (const viewport of [{ width: 360, height: 640 }, { width: 1280, height: 720 }]) {
+      it(`axe-core finds no accessibility violation in the open dialog (${lang}, ${viewport.width}×${viewport.height})`, async () => {
+        const page = await harness.page();
+        await page.setViewportSize(viewport);
+        await openAiOffer(page, lang);
+        // Checked as the player reads it: after the 160 ms entrance (its fade would lower every contrast).
+        await page.evaluate(() => Promise.all(document.querySelector('[data-tp-offer]')!.shadowRoot!.getAnimations().map((a) => a.finished)));
+        await page.addScriptTag({ path: AXE_PATH });
+        const result = await page.evaluate(async () => {
+          const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: Array<{ id: string; help: string; nodes: unknown[] }>; passes: unknown[] }> } }).axe;
+          const r = await axe.run({ include: [['[data-tp-offer]']] }, { resultTypes: ['violations'] });
+          return { violations: r.violations.map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes)}`), passes: r.passes.length };
+        });
+        expect(result.violations).toEqual([]);
+        expect(result.passes).toBeGreaterThan(5); // it did look at the dialog
+        await page.close();
+      });
+    }
+  }
+});

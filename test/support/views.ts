@@ -1,0 +1,32 @@
+/**
+ * Offer views for adapter tests: real content (decoded from the spec's samples, built by
+ * buildOfferContent) with actions that record what an adapter called.
+ */
+import { decodeOffer, type Offer } from '../../src/offers/index.js';
+import { buildOfferContent, type ContentContext } from '../../src/ui/content.js';
+import type { OfferOutcome, OfferView } from '../../src/ui/types.js';
+import { offerRecord } from '../fixtures/spec-samples.js';
+
+export const NOW = Date.UTC(2026, 0, 1);
+
+/** Decodes an offer record built around `body` (throws when it does not decode). */
+export function offerOf(body: unknown, offerId = 1001): Offer {
+  const r = decodeOffer(offerRecord(offerId, body));
+  if (!r.ok) throw r.error;
+  return r.offer;
+}
+
+/** A view of `body` whose actions push to `calls` (`open`, `dismiss`, `interact:<id>`, `toggle:<bool>`). */
+export function recordingView(body: unknown, ctx: Partial<ContentContext> = {}): { view: OfferView; calls: string[] } {
+  const calls: string[] = [];
+  const content = buildOfferContent(offerOf(body), { languages: ['en'], store: 'ios', now: NOW, ...ctx });
+  const view: OfferView = {
+    ...content,
+    closed: new Promise<OfferOutcome>(() => undefined),
+    open: () => void calls.push('open'),
+    dismiss: () => void calls.push('dismiss'),
+    interact: (id) => void calls.push(`interact:${id}`),
+    setDoNotShowAgain: (v) => void calls.push(`toggle:${v}`),
+  };
+  return { view, calls };
+}
