@@ -57,10 +57,22 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
 
 type Server = ReturnType<typeof serve>;
 
+/**
+ * How long an idle keep-alive connection stays open, in milliseconds. Longer than browsers keep
+ * idle sockets in use (Node's default, 5 s, is shorter): when the server closes a socket just as
+ * the browser sends a request on it, the browser's network stack sends that request again on a new
+ * connection, and a request the server had already handled arrives twice (docs/decisions.md,
+ * "Delivery: at least once, and its one window").
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 /** Listens on 127.0.0.1; rejects on EADDRINUSE and the like. */
 export function listen(fetch: (request: Request) => Response | Promise<Response>, port: number): Promise<{ server: Server; port: number }> {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch, port, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve({ server, port: info.port }));
+    const http = server as unknown as { keepAliveTimeout: number; headersTimeout: number };
+    http.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+    http.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
     server.once('error', reject);
   });
 }

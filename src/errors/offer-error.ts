@@ -6,10 +6,11 @@ import { TpError } from './tp-error.js';
  * (the promise rejects).
  */
 export class OfferError extends TpError {
+  // The fields are `declare`d: the constructor assigns them (no class-field definition first).
   /** The offer's `offer_id`, when known. */
-  readonly offerId: number | undefined;
+  declare readonly offerId: number | undefined;
   /** Short machine-readable reason, for example `malformed`, `unknown-offer`, `not-usable`, `busy`. */
-  readonly reason: string;
+  declare readonly reason: string;
 
   constructor(offerId: number | undefined, reason: string, message: string, options?: { cause?: unknown }) {
     super('offer', `Offer ${offerId ?? '(unknown id)'}: ${message}`, options);
@@ -25,9 +26,9 @@ export class OfferError extends TpError {
  */
 export class OfferStateError extends OfferError {
   /** The offer's state when the move was refused (`received`, `impressed`, `opened`, …). */
-  readonly state: string;
+  declare readonly state: string;
   /** The refused move (`impress`, `open`, `dismiss`, `interact`, `close`). */
-  readonly move: string;
+  declare readonly move: string;
 
   constructor(offerId: number, state: string, move: string) {
     super(offerId, 'bad-transition', `cannot ${move} an offer that is ${state}`);

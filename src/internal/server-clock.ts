@@ -69,9 +69,10 @@ export class ServerClock {
     const low = date - sample.receivedAt;
     const high = date + DATE_RESOLUTION_MS - sample.sentAt;
     // The first answer, or one that does not meet the kept interval: start over from it.
-    if (this.#low === -Infinity || low > this.#high || high < this.#low) [this.#low, this.#high, this.#floor] = [-Infinity, Infinity, -Infinity];
-    this.#low = Math.max(this.#low, low);
-    this.#high = Math.min(this.#high, high);
+    const restart = this.#low === -Infinity || low > this.#high || high < this.#low;
+    if (restart) this.#floor = -Infinity;
+    this.#low = restart ? low : Math.max(this.#low, low);
+    this.#high = restart ? high : Math.min(this.#high, high);
   }
 
   /**

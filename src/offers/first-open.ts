@@ -51,7 +51,7 @@ export function createFirstOpens(
           }
           refused = error as ServiceError;
         }
-        await states.update(playerSlug, offerId, (s) => ({ ...s, ...(refused ? { firstOpenFailed: `${refused.status} ${refused.reason}` } : { firstOpenSent: true }) }));
+        await states.update(playerSlug, offerId, (s) => (refused ? { ...s, firstOpenFailed: `${refused.status} ${refused.reason}` } : { ...s, firstOpenSent: true }));
         if (refused) onError(refused);
       }
     },

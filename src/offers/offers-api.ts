@@ -205,8 +205,8 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
     const now = clock.now();
     const { state, written } = states.apply(offer.offer_id, status, now, status === 'dismiss' && detail === DO_NOT_SHOW_AGAIN);
     if (status !== 'impress') report(offer, status, detail, state, now);
-    const counts = await written;
-    if (status === 'impress' && counts) {
+    // Waits for the write whatever the move; an impression is reported only once the store took it.
+    if ((await written) && status === 'impress') {
       report(offer, status, detail, state, now);
       await states.update(offer.player_slug, offer.offer_id, (s) => ({ ...s, impressPending: false }));
     }
@@ -242,7 +242,7 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
     for (const raw of records) {
       const result = decodeOffer(raw);
       if (result.ok) offers.push(result.offer);
-      else emitter.emit('error', result.error);
+      else fail(result.error);
     }
     known = new Map(offers.map((o) => [o.offer_id, o]));
     knownPlayer = player;

@@ -11,14 +11,17 @@ import * as z from 'zod/mini';
 import { httpUrl as parseHttpUrl } from '../internal/url.js';
 import { integer, oneOf, sizedString } from '../records/catalog/values.js';
 
-const httpUrl = () =>
-  z.string().check(z.refine((value) => value.length <= 2048 && parseHttpUrl(value) !== undefined, { message: 'must be an http(s) URL' }));
 const nullish = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(schema));
-/** A string or a finite number (the spec leaves some types open; a real server may send either). */
-const stringOrNumber = () =>
+/** An http(s) URL (at most 2048 characters), or null, or absent. */
+const nullishHttpUrl = nullish(
+  z.string().check(z.refine((value) => value.length <= 2048 && parseHttpUrl(value) !== undefined, { message: 'must be an http(s) URL' })),
+);
+/** A string or a finite number (the spec leaves some types open; a real server may send either), or null, or absent. */
+const nullishStringOrNumber = nullish(
   z.custom<string | number>((v) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)), {
     message: 'expected string or number',
-  });
+  }),
+);
 /**
  * An object that keeps the fields its shape does not list (like `z.looseObject`, written with the
  * zod/mini parts the SDK already ships: see records/catalog/values.ts).
@@ -51,10 +54,10 @@ export const offerRecordSchema = z.object({
   player_slug: sizedString(1, 256),
   offer: z.string(),
   create_datetime: z.string(),
-  valid_until: nullish(stringOrNumber()),
-  valid_for: nullish(stringOrNumber()),
-  valid_open_count: nullish(stringOrNumber()),
-  first_opened_at: nullish(stringOrNumber()),
+  valid_until: nullishStringOrNumber,
+  valid_for: nullishStringOrNumber,
+  valid_open_count: nullishStringOrNumber,
+  first_opened_at: nullishStringOrNumber,
   is_offer_active: integer(),
 });
 
@@ -63,9 +66,9 @@ export const offerRecordSchema = z.object({
  * file (spec: AI offer body), so every one of them may be null.
  */
 export const aiProductSchema = loose({
-  product_index: nullish(stringOrNumber()),
+  product_index: nullishStringOrNumber,
   purchasable_slug: nullish(sizedString(1, 256)),
-  purchase_link: nullish(httpUrl()),
+  purchase_link: nullishHttpUrl,
   start_datetime: nullish(z.string()),
   end_datetime: nullish(z.string()),
 });
@@ -85,7 +88,7 @@ export const aiOfferBodySchema = loose({
     loose({
       title: sizedString(0, 512),
       message: sizedString(0, 16_384),
-      background_url: nullish(httpUrl()),
+      background_url: nullishHttpUrl,
       toggle_message: nullish(sizedString(0, 512)),
     }),
   ),
@@ -95,13 +98,13 @@ export const personalizedOfferBodySchema = loose({
   price: z.number(),
   discount_rate: z.number(),
   discount_price: z.number(),
-  product_id: nullish(stringOrNumber()),
+  product_id: nullishStringOrNumber,
   product_name: nullish(sizedString(0, 512)),
   message_layout: z.string(),
   message: languageMap(
     loose({
-      url: nullish(httpUrl()),
-      image: nullish(httpUrl()),
+      url: nullishHttpUrl,
+      image: nullishHttpUrl,
       title: sizedString(0, 512),
     }),
   ),

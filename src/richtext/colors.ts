@@ -4,37 +4,24 @@
  *
  * @module
  */
+import { HASH } from './codes.js';
+
+/** uGUI's named colors, alphabetical, in one string for size: each name, then its `rrggbb`. */
+const TABLE =
+  'aqua00ffff black000000 blue0000ff browna52a2a cyan00ffff darkblue0000a0 fuchsiaff00ff green008000 ' +
+  'grey808080 lightblueadd8e6 lime00ff00 magentaff00ff maroon800000 navy000080 olive808000 orangeffa500 ' +
+  'purple800080 redff0000 silverc0c0c0 teal008080 whiteffffff yellowffff00';
+
+/** {@link TABLE} as `[name, '#rrggbb' + suffix]` entries. */
+function namedColors(suffix: string): [string, string][] {
+  return TABLE.split(' ').map((entry) => [entry.slice(0, -6), `#${entry.slice(-6)}${suffix}`]);
+}
 
 /** uGUI's named colors (all fully opaque), as `#rrggbb`. Names are matched case-insensitively. */
-export const NAMED_COLORS: Readonly<Record<string, string>> = {
-  aqua: '#00ffff',
-  black: '#000000',
-  blue: '#0000ff',
-  brown: '#a52a2a',
-  cyan: '#00ffff',
-  darkblue: '#0000a0',
-  fuchsia: '#ff00ff',
-  green: '#008000',
-  grey: '#808080',
-  lightblue: '#add8e6',
-  lime: '#00ff00',
-  magenta: '#ff00ff',
-  maroon: '#800000',
-  navy: '#000080',
-  olive: '#808000',
-  orange: '#ffa500',
-  purple: '#800080',
-  red: '#ff0000',
-  silver: '#c0c0c0',
-  teal: '#008080',
-  white: '#ffffff',
-  yellow: '#ffff00',
-};
+export const NAMED_COLORS: Readonly<Record<string, string>> = /* @__PURE__ */ Object.fromEntries(/* @__PURE__ */ namedColors(''));
 
-/** The named colors as `#rrggbbff`, in a map (no prototype keys such as `constructor`). */
-const OPAQUE_NAMED = new Map(Object.entries(NAMED_COLORS).map(([name, hex]) => [name, `${hex}ff`]));
-const SHORTEST_NAME = 3;
-const LONGEST_NAME = 9;
+/** The named colors as `#rrggbbaa`, in a map (no prototype keys such as `constructor`); made at first use. */
+let opaqueNamed: Map<string, string> | undefined;
 
 /**
  * `#rrggbbaa` (lowercase) for a valid `<color=…>` value (`#RRGGBB`, `#RRGGBBAA` or a name of
@@ -47,22 +34,22 @@ export function parseColor(value: string): string | undefined {
 /** {@link parseColor} of `src.slice(from, to)`, without slicing unless the value is valid. */
 export function colorAt(src: string, from: number, to: number): string | undefined {
   const length = to - from;
-  if (src.charCodeAt(from) === 0x23 /* # */) {
+  if (src.charCodeAt(from) === HASH) {
     if (length !== 7 && length !== 9) return undefined;
-    for (let i = from + 1; i < to; i++) if (!isHexDigit(src.charCodeAt(i))) return undefined;
+    for (let i = from + 1; i < to; i++) {
+      const c = src.charCodeAt(i);
+      // `| 0x20` lowercases an ASCII letter and maps no other code unit onto one.
+      if (!((c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66))) return undefined;
+    }
     const hex = src.slice(from, to).toLowerCase();
     return length === 7 ? `${hex}ff` : hex;
   }
-  if (length < SHORTEST_NAME || length > LONGEST_NAME) return undefined;
-  // ASCII letters only: toLowerCase would also map the Kelvin sign to `k`, for one.
-  for (let i = from; i < to; i++) if (!isAsciiLetter(src.charCodeAt(i))) return undefined;
-  return OPAQUE_NAMED.get(src.slice(from, to).toLowerCase());
-}
-
-function isAsciiLetter(c: number): boolean {
-  return (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
-}
-
-function isHexDigit(c: number): boolean {
-  return (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66);
+  // As long as `red` to `lightblue`, ASCII letters only: toLowerCase would also map the Kelvin
+  // sign to `k`, for one.
+  if (length < 3 || length > 9) return undefined;
+  for (let i = from; i < to; i++) {
+    const c = src.charCodeAt(i) | 0x20;
+    if (c < 0x61 || c > 0x7a) return undefined;
+  }
+  return (opaqueNamed ??= new Map(namedColors('ff'))).get(src.slice(from, to).toLowerCase());
 }

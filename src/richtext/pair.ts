@@ -6,7 +6,8 @@
  * @module
  */
 import { MAX_DEPTH } from './limits.js';
-import type { Tag, TagName } from './tags.js';
+import { CLOSE, OPEN } from './codes.js';
+import type { Tag } from './tags.js';
 
 /**
  * Pairs each closing tag with the nearest open tag of its name. Open tags above that one were not
@@ -16,31 +17,32 @@ import type { Tag, TagName } from './tags.js';
  */
 export function pairTags(tags: Tag[]): void {
   const stack: number[] = [];
-  const open: Record<TagName, number> = { b: 0, i: 0, size: 0, color: 0 };
+  /** Open tags on the stack, by name. */
+  const open: [number, number, number, number] = [0, 0, 0, 0];
   for (let k = 0; k < tags.length; k++) {
     const tag = tags[k]!;
-    if (tag.kind === 'open') {
+    if (tag.k === OPEN) {
       stack.push(k);
-      open[tag.name] += 1;
-    } else if (tag.kind === 'close') {
-      if (open[tag.name] === 0) {
-        tag.warning = 'stray-close';
+      open[tag.n] += 1;
+    } else if (tag.k === CLOSE) {
+      if (open[tag.n] === 0) {
+        tag.w = 'stray-close';
         continue;
       }
       for (;;) {
         const j = stack.pop()!;
         const top = tags[j]!;
-        open[top.name] -= 1;
-        if (top.name === tag.name) {
-          top.partner = k;
-          tag.partner = j;
+        open[top.n] -= 1;
+        if (top.n === tag.n) {
+          top.p = k;
+          tag.p = j;
           break;
         }
-        top.warning = 'crossed-tags';
+        top.w = 'crossed-tags';
       }
     }
   }
-  for (const k of stack) tags[k]!.warning = 'unclosed-tag';
+  for (const k of stack) tags[k]!.w = 'unclosed-tag';
 }
 
 /**
@@ -51,13 +53,13 @@ export function pairTags(tags: Tag[]): void {
 export function limitDepth(tags: Tag[]): void {
   let depth = 0;
   for (const tag of tags) {
-    if (tag.partner < 0) continue;
-    if (tag.kind === 'close') depth -= 1;
+    if (tag.p < 0) continue;
+    if (tag.k === CLOSE) depth -= 1;
     else if (depth < MAX_DEPTH) depth += 1;
     else {
-      tag.warning = 'depth-limit';
-      tags[tag.partner]!.partner = -1;
-      tag.partner = -1;
+      tag.w = 'depth-limit';
+      tags[tag.p]!.p = -1;
+      tag.p = -1;
     }
   }
 }

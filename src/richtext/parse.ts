@@ -11,7 +11,7 @@
 import { MAX_WARNINGS } from './limits.js';
 import { limitDepth, pairTags } from './pair.js';
 import { renderLines } from './render.js';
-import { scanTags, type Tag } from './tags.js';
+import { scanTags } from './tags.js';
 import type { MarkupWarning, RichText } from './types.js';
 
 export { MAX_DEPTH, MAX_SIZE_PX, MAX_TAG_LENGTH, MAX_WARNINGS } from './limits.js';
@@ -30,7 +30,12 @@ export function parseRichText(source: string): RichText {
   const tags = scanTags(src);
   pairTags(tags);
   limitDepth(tags);
-  return { lines: renderLines(src, tags), warnings: warningsOf(src, tags) };
+  const warnings: MarkupWarning[] = [];
+  for (let k = 0; k < tags.length && warnings.length < MAX_WARNINGS; k++) {
+    const { w, s, e } = tags[k]!;
+    if (w) warnings.push({ code: w, offset: s, tag: src.slice(s, e) });
+  }
+  return { lines: renderLines(src, tags), warnings };
 }
 
 /**
@@ -39,13 +44,4 @@ export function parseRichText(source: string): RichText {
  */
 export function plainText(rich: RichText): string {
   return rich.lines.map((line) => line.map((span) => span.text).join('')).join('\n');
-}
-
-function warningsOf(src: string, tags: readonly Tag[]): MarkupWarning[] {
-  const warnings: MarkupWarning[] = [];
-  for (let k = 0; k < tags.length && warnings.length < MAX_WARNINGS; k++) {
-    const { warning, start, end } = tags[k]!;
-    if (warning) warnings.push({ code: warning, offset: start, tag: src.slice(start, end) });
-  }
-  return warnings;
 }

@@ -3,37 +3,44 @@
  * `>` after it, when no other `<` comes first and it is at most {@link MAX_TAG_LENGTH} long; it is
  * read by character codes, and sliced only when it is a tag with a value. Anything else is text.
  *
+ * Tags are internal objects with one-letter fields: minifiers keep property names, and these are
+ * written in four modules.
+ *
  * @module
  */
+import { B, CLOSE, COLOR, EQUALS, I, INVALID, OPEN, QUOTE, SIZE, SLASH } from './codes.js';
 import { colorAt } from './colors.js';
 import { MAX_SIZE_PX, MAX_TAG_LENGTH } from './limits.js';
 import type { MarkupWarningCode } from './types.js';
 
-/** The four uGUI tags of the supported subset. */
-export type TagName = 'b' | 'i' | 'size' | 'color';
+/** The four uGUI tags of the supported subset, by their index in {@link NAMES}. */
+export type TagName = typeof B | typeof I | typeof SIZE | typeof COLOR;
+/** Tag names, lowercase, by {@link TagName}: `<b>` and `<i>` take no value, the others need one. */
+const NAMES = ['b', 'i', 'size', 'color'] as const;
 
 /**
- * A tag as written. `invalid` is a `<color=…>` or `<size=…>` whose value is not valid: it stays
- * text, and is kept only for its warning.
+ * {@link Tag.k}: an opening tag, a closing tag, or {@link INVALID}: a `<color=…>` or `<size=…>`
+ * whose value is not valid, which stays text and is kept only for its warning.
  */
-export interface Tag {
-  readonly kind: 'open' | 'close' | 'invalid';
-  readonly name: TagName;
-  /** UTF-16 offset of the `<`. */
-  readonly start: number;
-  /** UTF-16 offset just after the `>`. */
-  readonly end: number;
-  /** `#rrggbbaa` for color, pixels for size, undefined otherwise. */
-  readonly value: string | number | undefined;
-  /** Index of the tag it pairs with, or -1 while it is shown as text. Set by pair.ts. */
-  partner: number;
-  /** Why the tag is shown as text, if it is. */
-  warning: MarkupWarningCode | undefined;
-}
+export type TagKind = typeof OPEN | typeof CLOSE | typeof INVALID;
 
-const SLASH = 0x2f;
-const EQUALS = 0x3d;
-const QUOTE = 0x22;
+/** A tag as written. */
+export interface Tag {
+  /** Kind: {@link OPEN}, {@link CLOSE} or {@link INVALID}. */
+  readonly k: TagKind;
+  /** Name: {@link B}, {@link I}, {@link SIZE} or {@link COLOR}. */
+  readonly n: TagName;
+  /** Start: UTF-16 offset of the `<`. */
+  readonly s: number;
+  /** End: UTF-16 offset just after the `>`. */
+  readonly e: number;
+  /** Value: `#rrggbbaa` for color, pixels for size, undefined otherwise. */
+  readonly v: string | number | undefined;
+  /** Partner: index of the tag it pairs with, or -1 while it is shown as text. Set by pair.ts. */
+  p: number;
+  /** Warning: why the tag is shown as text, if it is. */
+  w: MarkupWarningCode | undefined;
+}
 
 /**
  * The tags of `src`, in source order. Linear: the searches for `<` and for `>` each only move
@@ -56,47 +63,42 @@ export function scanTags(src: string): Tag[] {
   return tags;
 }
 
-/** The tag `src[lt..gt]` (a `<`, no `<` inside, a `>`), or undefined when it is text. */
+/**
+ * The tag `src[lt..gt]` (a `<`, no `<` inside, a `>`), or undefined when it is text: `</name>`,
+ * `<b>`, `<i>`, or `<size=…>` / `<color=…>` (the value may be in double quotes); names in any case.
+ */
 function readTag(src: string, lt: number, gt: number): Tag | undefined {
-  if (src.charCodeAt(lt + 1) === SLASH) {
-    const name = nameAt(src, lt + 2, gt);
-    return name && tag('close', name, lt, gt, undefined);
-  }
-  const name = nameAt(src, lt + 1, gt);
-  if (name === 'b' || name === 'i') return tag('open', name, lt, gt, undefined);
-  const valued = wordAt(src, lt + 1, 'size') ? 'size' : wordAt(src, lt + 1, 'color') ? 'color' : undefined;
-  if (!valued || src.charCodeAt(lt + 1 + valued.length) !== EQUALS) return undefined;
-  let from = lt + 2 + valued.length;
-  let to = gt;
-  if (src.charCodeAt(from) === QUOTE && to - from >= 2 && src.charCodeAt(to - 1) === QUOTE) {
-    from += 1;
-    to -= 1;
-  }
-  const value = valued === 'color' ? colorAt(src, from, to) : sizeAt(src, from, to);
-  return tag(value === undefined ? 'invalid' : 'open', valued, lt, gt, value);
-}
-
-function tag(kind: Tag['kind'], name: TagName, lt: number, gt: number, value: string | number | undefined): Tag {
-  return { kind, name, start: lt, end: gt + 1, value, partner: -1, warning: kind === 'invalid' ? 'invalid-value' : undefined };
-}
-
-/** The tag name spelled by exactly `src[from..to)`, in any case. */
-function nameAt(src: string, from: number, to: number): TagName | undefined {
-  switch (to - from) {
-    case 1: {
-      const c = src.charCodeAt(from) | 0x20;
-      return c === 0x62 ? 'b' : c === 0x69 ? 'i' : undefined;
+  const close = src.charCodeAt(lt + 1) === SLASH;
+  const from = close ? lt + 2 : lt + 1;
+  for (let k = 0; k < NAMES.length; k++) {
+    const n = k as TagName;
+    const name = NAMES[n];
+    if (!wordAt(src, from, name)) continue;
+    const end = from + name.length;
+    // `<b>`, `<i>` and every closing tag are the bare name; `<size` and `<color` need `=`.
+    const bare = close || n < SIZE;
+    if (end === gt) return bare ? tag(close ? CLOSE : OPEN, n, lt, gt) : undefined;
+    if (bare || src.charCodeAt(end) !== EQUALS) return undefined;
+    let vFrom = end + 1;
+    let vTo = gt;
+    if (src.charCodeAt(vFrom) === QUOTE && vTo - vFrom >= 2 && src.charCodeAt(vTo - 1) === QUOTE) {
+      vFrom += 1;
+      vTo -= 1;
     }
-    case 4:
-      return wordAt(src, from, 'size') ? 'size' : undefined;
-    case 5:
-      return wordAt(src, from, 'color') ? 'color' : undefined;
-    default:
-      return undefined;
+    const value = n === COLOR ? colorAt(src, vFrom, vTo) : sizeAt(src, vFrom, vTo);
+    return tag(value === undefined ? INVALID : OPEN, n, lt, gt, value);
   }
+  return undefined;
 }
 
-/** Whether `src` spells the lowercase ASCII `word` at `at`, in any case. */
+function tag(k: TagKind, n: TagName, lt: number, gt: number, v?: string | number): Tag {
+  return { k, n, s: lt, e: gt + 1, v, p: -1, w: k === INVALID ? 'invalid-value' : undefined };
+}
+
+/**
+ * Whether `src` spells the lowercase ASCII `word` at `at`, in any case. It never matches a `>`,
+ * so never runs past the candidate's end.
+ */
 function wordAt(src: string, at: number, word: string): boolean {
   for (let k = 0; k < word.length; k++) {
     // `| 0x20` lowercases an ASCII letter and maps no other code unit onto one.
@@ -107,12 +109,12 @@ function wordAt(src: string, at: number, word: string): boolean {
 
 /** Pixels of a `<size=N>` value: ASCII digits, N ≥ 1, capped at {@link MAX_SIZE_PX}. */
 function sizeAt(src: string, from: number, to: number): number | undefined {
-  if (from >= to) return undefined;
   let n = 0;
   for (let i = from; i < to; i++) {
     const digit = src.charCodeAt(i) - 0x30;
     if (digit < 0 || digit > 9) return undefined;
     n = Math.min(n * 10 + digit, MAX_SIZE_PX + 1);
   }
-  return n === 0 ? undefined : Math.min(n, MAX_SIZE_PX);
+  // n is 0 for an empty value as for `0`, `00`…: neither is valid.
+  return n ? Math.min(n, MAX_SIZE_PX) : undefined;
 }

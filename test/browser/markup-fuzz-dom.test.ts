@@ -52,30 +52,36 @@ function bodyWith(text: string, hero: boolean): unknown {
   };
 }
 
-/** Why the presented dialog is not a safe rendering of `text`, or undefined. */
+/** Why the presented dialog is not a safe rendering of `text`, or undefined. One pass over its elements. */
 function problemOf(root: ShadowRoot, text: string, hero: boolean): string | undefined {
+  let heroes = 0;
+  const lines: string[] = [];
+  const read: Record<string, string | null> = {};
   for (const el of root.querySelectorAll('*')) {
-    if (!ELEMENT_KINDS.has(el.tagName)) return `a <${el.tagName.toLowerCase()}> element`;
-    const isHero = el.tagName === 'IMG' && el.classList.contains('hero');
-    if (el.tagName === 'IMG' && !isHero) return 'an image other than the hero';
+    const kind = el.tagName;
+    if (!ELEMENT_KINDS.has(kind)) return `a <${kind.toLowerCase()}> element`;
+    const isHero = kind === 'IMG' && el.className === 'hero';
+    if (kind === 'IMG' && !isHero) return 'an image other than the hero';
+    if (isHero) heroes += 1;
     for (const name of el.getAttributeNames()) {
-      if (name.startsWith('on')) return `an ${name} attribute on <${el.tagName.toLowerCase()}>`;
+      if (name.startsWith('on')) return `an ${name} attribute on <${kind.toLowerCase()}>`;
       if (name === 'href') return 'an href';
       if (name === 'src' && !(isHero && el.getAttribute(name) === HERO)) return `src=${el.getAttribute(name)}`;
     }
+    if (kind === 'SPAN' && el.parentElement?.className === 'line') {
+      const { style } = el as HTMLElement;
+      for (let k = 0; k < style.length; k++) if (!SPAN_STYLES.has(style[k]!)) return `style ${style[k]} on a message span`;
+    }
+    if (el.className === 'line') lines.push(el.textContent ?? '');
+    else if (el.className === 'title' || el.className === 'name' || el.className === 'toggle') read[el.className] = el.textContent;
   }
-  if (hero !== (root.querySelector('img.hero') !== null)) return 'the hero image is missing or extra';
-  if (root.querySelector('.title')?.textContent !== text) return 'the title does not read back';
-  const message = root.querySelector('.message');
-  const lines = message ? [...message.children] : [];
-  const expected = plainText(parseRichText(text));
+  if (heroes !== (hero ? 1 : 0)) return `${heroes} hero images`;
+  if (read.title !== text) return 'the title does not read back';
   // Without a visible character the adapter leaves the message out; its plain text is line breaks only.
-  if (message ? lines.map((line) => line.textContent).join('\n') !== expected : !/^\n*$/.test(expected)) return 'the message does not read back as its plain text';
-  for (const span of message?.querySelectorAll('span') ?? []) {
-    for (let k = 0; k < span.style.length; k++) if (!SPAN_STYLES.has(span.style[k]!)) return `style ${span.style[k]} on a message span`;
-  }
-  if (root.querySelector('.product .name')?.textContent !== text.slice(0, MAX_SLUG)) return 'the product name does not read back';
-  if (root.querySelector('.toggle')?.textContent !== text) return 'the toggle label does not read back';
+  const expected = plainText(parseRichText(text));
+  if (lines.length > 0 ? lines.join('\n') !== expected : !/^\n*$/.test(expected)) return 'the message does not read back as its plain text';
+  if (read.name !== text.slice(0, MAX_SLUG)) return 'the product name does not read back';
+  if (read.toggle !== text) return 'the toggle label does not read back';
   return undefined;
 }
 

@@ -4,7 +4,7 @@
  * expires on screen is closed by the SDK.
  */
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatUtcDateTime } from '../../src/internal/time.js';
 import { openDemo, serviceUploads, useDemoInChromium } from './harness.js';
@@ -30,6 +30,13 @@ describe('offers in Chromium', () => {
     harness.allowConsole(/ERR_INTERNET_DISCONNECTED|Failed to fetch/);
     const player = `e2e-first-open-${randomUUID().slice(0, 8)}`;
     const page = await harness.page();
+    // First-open updates the pages' SDK sent and saw answered (a request the browser's network
+    // stack sends again on a new connection is still one request here).
+    const sent: string[] = [];
+    const onFinished = (r: Request): void => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname.endsWith('/offers')) sent.push(r.headers()['tpofferid'] ?? '?');
+    };
+    context.on('requestfinished', onFinished);
     await openDemo(page, stack, { player, flushIntervalMs: '500', retryBaseMs: '100', retryCapMs: '500' });
     await expect.poll(() => page.locator('#offers li[data-verdict="usable"]').count()).toBe(3);
     const item = page.locator('#offers li[data-verdict="usable"][data-kind="personalized"]').first();
@@ -53,8 +60,10 @@ describe('offers in Chromium', () => {
     await expect.poll(() => reactions(player), { timeout: 10_000 }).toEqual(expect.arrayContaining([`open:${offerId}`, `dismiss:${offerId}`]));
     await new Promise((resolve) => setTimeout(resolve, 1500)); // more timer ticks: nothing is sent again
     const arrivals = stack.service.store.firstOpenArrivals.filter((a) => a.offer_id === offerId);
+    expect(sent.filter((id) => id === String(offerId)), JSON.stringify(arrivals)).toHaveLength(1);
     expect(stack.service.store.findOffer(offerId)!.first_open_updates, JSON.stringify(arrivals)).toBe(1);
     expect((await reactions(player)).filter((r) => r === `open:${offerId}`)).toHaveLength(1);
+    context.off('requestfinished', onFinished);
     await next.close();
   });
 

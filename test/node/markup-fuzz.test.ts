@@ -14,10 +14,12 @@ import { fuzzString, referenceParse } from '../support/markup-fuzz.js';
 
 const SEED = Number(process.env.MARKUP_FUZZ_SEED ?? 20_260_107);
 const CASES = 100_000;
-/** The whole run, generation and the reference model included, on a slow CI machine. */
-const TOTAL_BUDGET_MS = 20_000;
-/** One string (at most 4,000 code units): orders of magnitude above the real cost, far below a hang. */
-const CASE_BUDGET_MS = 100;
+/**
+ * Time-outs, not timing assertions (speed is measured in `npm run bench`, bench/results.md): they
+ * only catch a hang or a quadratic blow-up, which on these inputs would take minutes or hours.
+ */
+const FUZZ_TIMEOUT_MS = 120_000;
+const WORST_CASE_TIMEOUT_MS = 20_000;
 
 const SPAN_KEYS = ['bold', 'color', 'italic', 'size', 'text'];
 const LINE_BREAK = /[\n\r\u2028\u2029]/;
@@ -77,20 +79,15 @@ function inventedAt(source: string, result: RichText): number | undefined {
 
 describe(`parseRichText on ${CASES.toLocaleString('en-US')} fuzz strings (seed ${SEED})`, () => {
   it('never throws, invents nothing, keeps colors and sizes in range, and matches the reference model', () => {
-    const started = performance.now();
-    let slowest = { ms: 0, index: -1 };
     for (let index = 0; index < CASES; index++) {
       const source = fuzzString(SEED, index);
       const replay = `seed ${SEED}, case ${index} (fuzzString(${SEED}, ${index})): ${JSON.stringify(source)}`;
-      const t0 = performance.now();
       let result: RichText;
       try {
         result = parseRichText(source);
       } catch (error) {
         throw new Error(`parseRichText threw ${String(error)} on ${replay}`);
       }
-      const ms = performance.now() - t0;
-      if (ms > slowest.ms) slowest = { ms, index };
       const problem = problemOf(source, result);
       if (problem) {
         // A readable diff first when the reference disagrees, then the seed and the input.
@@ -98,10 +95,7 @@ describe(`parseRichText on ${CASES.toLocaleString('en-US')} fuzz strings (seed $
         throw new Error(`${problem} on ${replay}`);
       }
     }
-    const total = performance.now() - started;
-    expect(slowest.ms, `slowest string: case ${slowest.index} of seed ${SEED}`).toBeLessThan(CASE_BUDGET_MS);
-    expect(total, `${CASES} strings, seed ${SEED}`).toBeLessThan(TOTAL_BUDGET_MS);
-  }, 120_000);
+  }, FUZZ_TIMEOUT_MS);
 
   it('plain text is the input itself when there is no tag and no line break other than \\n', () => {
     for (let index = 0; index < 2_000; index++) {
@@ -135,30 +129,13 @@ describe('time is linear in the input, on the worst inputs we know', () => {
     'one span grown across empty elements': (n) => fill('a<b></b>', n),
     'fuzz soup': soup,
   };
-  const median = (run: () => void): number => {
-    const times: number[] = [];
-    for (let r = 0; r < 5; r++) {
-      const t0 = performance.now();
-      run();
-      times.push(performance.now() - t0);
-    }
-    return times.sort((a, b) => a - b)[2]!;
-  };
-
-  it.each(Object.entries(families))('%s: 8 × the input takes under 24 × the time', (_, make) => {
-    const small = make(125_000);
-    const large = make(1_000_000);
-    parseRichText(small);
-    parseRichText(large);
-    const tSmall = median(() => parseRichText(small));
-    const tLarge = median(() => parseRichText(large));
-    // Linear: about 8×; quadratic: 64×. The slack absorbs timer resolution and collections.
-    expect(tLarge, `${tSmall.toFixed(2)} ms → ${tLarge.toFixed(2)} ms`).toBeLessThan(24 * tSmall + 10);
-  });
-
-  it('1 MB of nested tags parses in well under 100 ms', () => {
-    const message = families['nested color and bold']!(1_000_000);
-    parseRichText(message);
-    expect(median(() => parseRichText(message))).toBeLessThan(100);
-  });
+  // Linear by construction (each `<` looks at most 128 characters ahead; each tag is pushed and
+  // popped once): 1 MB of each worst case parses in tens of milliseconds (bench/results.md,
+  // "Markup engine"), and a quadratic step would take hours. The time-out is the only clock here.
+  it.each(Object.entries(families))('%s: 1 MB parses, text preserved', (_, make) => {
+    const source = make(1_000_000);
+    const result = parseRichText(source);
+    expect(result.lines.length).toBeGreaterThan(0);
+    expect(plainText(result).length).toBeLessThanOrEqual(source.length);
+  }, WORST_CASE_TIMEOUT_MS);
 });

@@ -97,13 +97,20 @@ function onKeyDown(event: KeyboardEvent, shadow: ShadowRoot, dialog: HTMLElement
   }
 }
 
+/** One parsed stylesheet per document, shared by every dialog it shows. */
+const sheets = new WeakMap<Document, CSSStyleSheet>();
+
 function adoptStyles(shadow: ShadowRoot, doc: Document): void {
   // Constructable stylesheets are not blocked by a strict style-src CSP; <style> is the fallback.
   const view = doc.defaultView as (Window & typeof globalThis) | null;
   if (view && 'adoptedStyleSheets' in shadow && typeof view.CSSStyleSheet === 'function') {
     try {
-      const sheet = new view.CSSStyleSheet();
-      sheet.replaceSync(DIALOG_CSS);
+      let sheet = sheets.get(doc);
+      if (!sheet) {
+        sheet = new view.CSSStyleSheet();
+        sheet.replaceSync(DIALOG_CSS);
+        sheets.set(doc, sheet);
+      }
       shadow.adoptedStyleSheets = [sheet];
       return;
     } catch {
