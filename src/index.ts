@@ -27,38 +27,11 @@ export function createClient(options: ClientOptions): TpClient {
   return createCoreClient(options, { offers: createOffersEngine });
 }
 
-export type { ClientOptions } from './client/options.js';
-export type { ClientStats, DeadLettersApi, LoggingClient, TpClient } from './client/index.js';
-export type { ClientEvents, DroppedEvent, OfferClosedEvent, OfferReactionEvent, PausedEvent, QueueEvent } from './bus/events.js';
-export type { Compression, DeadLetterInfo, DeliveryInfo, FlushResult, LogsBody, UploadInfo } from './delivery/index.js';
-export type { DeadLetter, DeadLetterReason } from './queue/index.js';
-export {
-  ConfigError,
-  NetworkError,
-  OfferError,
-  OfferStateError,
-  ProtocolError,
-  ServiceError,
-  StorageError,
-  TpError,
-  ValidationError,
-  isTpError,
-  type Endpoint,
-  type TpErrorCode,
-  type ValidationIssue,
-} from './errors/index.js';
-export {
-  MESSAGE_STATUSES,
-  OBJECT_GROUPS,
-  OBJECT_NAMES,
-  WIRE_SDK_VERSION,
-  type EnrichedField,
-  type ExtraValue,
-  type MessageStatus,
-  type ObjectName,
-  type RecordInput,
-  type RecordOf,
-} from './records/index.js';
+// Everything of `tp-web-sdk/logging` (its `createClient` is shadowed by the one above), and the offers.
+export * from './logging.js';
+export type { TpClient } from './client/index.js';
+export type { OfferClosedEvent, OfferReactionEvent } from './bus/events.js';
+export { OfferError, OfferStateError } from './errors/index.js';
 export {
   checkUsability,
   DO_NOT_SHOW_AGAIN,
