@@ -1,6 +1,19 @@
 import { playwright } from '@vitest/browser-playwright';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './test/support/chromium.js';
+
+/**
+ * `tp-web-sdk` and its subpaths resolve to the source, as in tsconfig.json's `paths` and the demo's
+ * build (demo/build.ts): tests that import demo modules run this checkout's code, built or not.
+ */
+const src = fileURLToPath(new URL('./src/', import.meta.url));
+const resolve = {
+  alias: [
+    { find: /^tp-web-sdk$/, replacement: `${src}index.ts` },
+    { find: /^tp-web-sdk\/(logging|dom|canvas)$/, replacement: `${src}$1.ts` },
+  ],
+};
 
 export default defineConfig({
   test: {
@@ -9,6 +22,7 @@ export default defineConfig({
     outputFile: { json: '.vitest-report.json' },
     projects: [
       {
+        resolve,
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
@@ -17,6 +31,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'types',
           include: ['test/types/**/*.test-d.ts'],
@@ -24,6 +39,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'node',
           include: ['test/node/**/*.test.ts'],
@@ -32,6 +48,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
@@ -46,6 +63,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],

@@ -11,3 +11,4 @@
  * @module
  */
 export { createCanvasAdapter, type CanvasAdapter, type CanvasAdapterOptions, type CanvasTheme } from './ui/canvas/canvas-adapter.js';
+export { DEFAULT_CANVAS_THEME } from './ui/canvas/theme.js';

@@ -1,16 +1,13 @@
+import { DEFAULT_CANVAS_THEME } from 'tp-web-sdk/canvas';
+
 /**
- * The Phaser panel's look: the DOM dialog's default colors and font (src/ui/dom/styles.ts), so the
- * three panels read as the same dialog drawn three ways.
+ * The Phaser panel's look: the canvas adapter's default theme (the DOM dialog's default colors),
+ * so the three panels read as the same dialog drawn three ways.
  */
 export const PHASER_THEME = {
+  ...DEFAULT_CANVAS_THEME,
   /** Behind the card: the page's canvas color. */
   stage: '#0b0e14',
-  bg: '#1d2330',
-  fg: '#f4f6fb',
-  muted: '#b8c0d4',
-  accent: '#ffb020',
-  accentFg: '#1b1300',
-  focus: '#7cc4ff',
   font: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans KR", sans-serif',
 } as const;
 

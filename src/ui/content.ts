@@ -1,6 +1,8 @@
 /**
  * Builds the {@link OfferContent} of an offer: what there is to draw, in one language, for one
- * platform. Pure.
+ * platform. Pure. Spec: Offer record; AI offer body (`display_parameters`, `recommendations`);
+ * personalized offer body (`message`, prices, `message_layout`). Decisions: docs/decisions.md,
+ * "Drawing offers: one view, three adapters".
  *
  * @module
  */

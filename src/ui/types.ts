@@ -58,7 +58,8 @@ export type OfferOutcome =
 
 /**
  * What the player can do to an offer on screen. Each drives the offer's state machine
- * (docs/decisions.md, "Offer states") and reports a `players_offers` record. After the offer
+ * (spec: States and transitions; docs/decisions.md, "Offer states") and reports a
+ * `players_offers` record (spec: upload object `players_offers`). After the offer
  * ended (dismissed, interacted, expired) every call is ignored.
  */
 export interface OfferActions {

@@ -6,7 +6,7 @@ import { DEFAULT_CANVAS_THEME } from '../../src/ui/canvas/theme.js';
 import { labelsFor } from '../../src/ui/labels.js';
 import type { OfferView } from '../../src/ui/types.js';
 import { aiBody, personalizedBody } from '../fixtures/spec-samples.js';
-import { recordingView } from '../support/views.js';
+import { hostileAiBody, recordingView } from '../support/views.js';
 
 const BG = [0x1d, 0x23, 0x30];
 const ACCENT = [0xff, 0xb0, 0x20];
@@ -259,17 +259,7 @@ describe('canvas adapter', () => {
   });
 
   it('draws hostile strings as text and creates no elements', () => {
-    const hostile = {
-      ...aiBody,
-      display_parameters: {
-        en: {
-          title: '<img src=x onerror="window.pwned=1">',
-          message: '<script>window.pwned=1</script><b onclick=x>bold?</b>',
-          background_url: null,
-          toggle_message: '<i>t</i>',
-        },
-      },
-    };
+    const hostile = hostileAiBody(null);
     const fillText = vi.spyOn(CanvasRenderingContext2D.prototype, 'fillText');
     const before = document.getElementsByTagName('*').length;
     // The decoder refuses such a URL; the adapter checks again.

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDomAdapter } from '../../src/ui/dom/dom-adapter.js';
 import { aiBody, personalizedBody } from '../fixtures/spec-samples.js';
-import { recordingView } from '../support/views.js';
+import { hostileAiBody, recordingView } from '../support/views.js';
 
 const root = () => document.querySelector('[data-tp-offer]')!.shadowRoot!;
 const press = (key: string, shiftKey = false) =>
@@ -35,17 +35,7 @@ describe('DOM adapter', () => {
   });
 
   it('never turns a string from the service into markup', () => {
-    const hostile = {
-      ...aiBody,
-      display_parameters: {
-        en: {
-          title: '<img src=x onerror="window.pwned=1">',
-          message: '<script>window.pwned=1</script><b onclick=x>bold?</b>',
-          background_url: 'https://cdn.example.com/bg.png',
-          toggle_message: '<i>t</i>',
-        },
-      },
-    };
+    const hostile = hostileAiBody('https://cdn.example.com/bg.png');
     createDomAdapter().present(recordingView(hostile, { languages: ['en'] }).view);
     expect(root().querySelectorAll('script, img:not(.hero), [onerror], [onclick]')).toHaveLength(0);
     expect(root().querySelector('.title')!.textContent).toBe('<img src=x onerror="window.pwned=1">');

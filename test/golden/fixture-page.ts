@@ -2,11 +2,10 @@
  * The page the golden-image tests screenshot: one offer, drawn by the DOM or the canvas adapter,
  * in English or Korean. Bundled by esbuild in golden.test.ts and run in Chromium.
  */
-import { decodeOffer } from '../../src/offers/index.js';
-import { buildOfferContent } from '../../src/ui/content.js';
 import { createCanvasAdapter } from '../../src/ui/canvas/canvas-adapter.js';
 import { createDomAdapter } from '../../src/ui/dom/dom-adapter.js';
-import type { OfferOutcome, OfferView } from '../../src/ui/types.js';
+import type { OfferView } from '../../src/ui/types.js';
+import { recordingView } from '../support/views.js';
 
 /** Fonts fixed by name (Debian's fonts-dejavu-core and fonts-nanum), so pixels do not depend on fontconfig's choice. */
 export const FONT = '"DejaVu Sans", "NanumGothic", sans-serif';
@@ -41,23 +40,8 @@ const body = {
   },
 };
 
-function view(language: string): OfferView {
-  const decoded = decodeOffer({
-    offer_id: 7,
-    player_slug: 'golden',
-    offer: JSON.stringify(body),
-    create_datetime: '2026-01-01 00:00:00',
-    valid_until: null,
-    valid_for: null,
-    valid_open_count: null,
-    first_opened_at: null,
-    is_offer_active: 1,
-  });
-  if (!decoded.ok) throw decoded.error;
-  const content = buildOfferContent(decoded.offer, { languages: [language], store: 'web', now: Date.UTC(2026, 0, 1) });
-  const none = (): void => undefined;
-  return { ...content, closed: new Promise<OfferOutcome>(none), open: none, dismiss: none, interact: none, setDoNotShowAgain: none };
-}
+/** The offer's view in `language`, for the web store (actions that record, nothing reported). */
+const view = (language: string): OfferView => recordingView(body, { languages: [language], store: 'web' }).view;
 
 /** Draws the offer; resolves once its image has loaded (or failed) and the result is on screen. */
 async function render(adapter: 'dom' | 'canvas', language: string): Promise<void> {

@@ -9,6 +9,7 @@
  *   right rather than fast (regular expressions, one character at a time), to compare
  *   parseRichText with.
  */
+import { mulberry32 } from '../../demo/service/faults.js';
 import {
   MAX_DEPTH,
   MAX_SIZE_PX,
@@ -28,20 +29,9 @@ import {
 /** A seeded pseudo-random source (mulberry32): floats in [0, 1). */
 export type Random = () => number;
 
-export function randomOf(seed: number): Random {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The random source of case `index` of `seed`: every case can be replayed alone. */
 export function caseRandom(seed: number, index: number): Random {
-  return randomOf(Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(index + 1, 0xc2b2ae35));
+  return mulberry32(Math.imul(seed ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(index + 1, 0xc2b2ae35));
 }
 
 const int = (random: Random, n: number): number => Math.floor(random() * n);

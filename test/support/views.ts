@@ -5,7 +5,7 @@
 import { decodeOffer, type Offer } from '../../src/offers/index.js';
 import { buildOfferContent, type ContentContext } from '../../src/ui/content.js';
 import type { OfferOutcome, OfferView } from '../../src/ui/types.js';
-import { offerRecord } from '../fixtures/spec-samples.js';
+import { aiBody, offerRecord } from '../fixtures/spec-samples.js';
 
 export const NOW = Date.UTC(2026, 0, 1);
 
@@ -29,4 +29,19 @@ export function recordingView(body: unknown, ctx: Partial<ContentContext> = {}):
     setDoNotShowAgain: (v) => void calls.push(`toggle:${v}`),
   };
   return { view, calls };
+}
+
+/** The spec's AI offer with hostile English strings (HTML, script, event handlers) and `background_url`. */
+export function hostileAiBody(backgroundUrl: string | null) {
+  return {
+    ...aiBody,
+    display_parameters: {
+      en: {
+        title: '<img src=x onerror="window.pwned=1">',
+        message: '<script>window.pwned=1</script><b onclick=x>bold?</b>',
+        background_url: backgroundUrl,
+        toggle_message: '<i>t</i>',
+      },
+    },
+  };
 }
