@@ -108,15 +108,16 @@ async function persist(rounds: number): Promise<Record<string, number>> {
 const instantOk: typeof fetch = async () => new Response(JSON.stringify({ status: 200, reason: 'OK', data: {} }), { status: 200 });
 
 /**
- * Drains `records` from a fresh IndexedDB queue through the uploader with `fetchImpl`, in batches
- * of `maxBatchRecords` (the default of the client unless given); returns the
- * milliseconds it took and where they went (measured by wrapping, not changing, the parts).
+ * Drains `records` from a fresh IndexedDB queue (or from `stored`, a queue already holding them)
+ * through the uploader with `fetchImpl`, in batches of `maxBatchRecords` (the default of the
+ * client unless given); returns the milliseconds it took and where they went (measured by
+ * wrapping, not changing, the parts).
  */
-async function drainOnce(records: QueueEntry[], config: Config, fetchImpl: typeof fetch, maxBatchRecords = 500): Promise<Record<'ms' | 'http' | 'peek' | 'remove', number>> {
+async function drainOnce(records: QueueEntry[], config: Config, fetchImpl: typeof fetch, maxBatchRecords = 500, stored?: RecordQueue): Promise<Record<'ms' | 'http' | 'peek' | 'remove', number>> {
   // The head as the client sizes it (create-client.ts): at least two batches.
   const headLimit = Math.max(DEFAULT_HEAD_LIMIT, 2 * maxBatchRecords);
-  const queue = new RecordQueue({ store: createIndexedDbStore(fresh()), tabId: 'b', clock: Date.now, onStorageError: () => undefined, headLimit });
-  for (const e of records) queue.enqueue(e);
+  const queue = stored ?? new RecordQueue({ store: createIndexedDbStore(fresh()), tabId: 'b', clock: Date.now, onStorageError: () => undefined, headLimit });
+  if (!stored) for (const e of records) queue.enqueue(e);
   await queue.settled();
   const transport = new Transport({ baseUrl: config.baseUrl, fetch: fetchImpl, credentials: () => config, timeoutMs: 30_000, offersPlayerParam: 'player_slug' });
   const uploader = new Uploader({
@@ -200,6 +201,57 @@ async function drain(config: Config, rounds: number): Promise<Record<string, num
   return Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, median(v)]));
 }
 
+/** The drain `runStaged` runs next, its records already stored and the storage settled. */
+let staged: (() => Promise<void>) | undefined;
+
+/**
+ * Stores 10,000 records for one drain, `kind` `sdk` (the queue, drained by the uploader over HTTP)
+ * or `raw` (a raw object store, drained by getAll + fflate gzip + delete), then waits 1.5 s for
+ * IndexedDB's background work to end, so that the CPU read around {@link runStaged} is the drain's.
+ * The databases of earlier measurements are deleted first: their background work would count too.
+ */
+async function stageDrain(config: Config, kind: 'sdk' | 'raw'): Promise<void> {
+  for (const { name } of await indexedDB.databases()) {
+    if (name !== undefined) {
+      await new Promise<void>((resolve) => {
+        const deletion = indexedDB.deleteDatabase(name);
+        deletion.onsuccess = deletion.onerror = deletion.onblocked = () => resolve();
+      });
+    }
+  }
+  const records = Array.from({ length: 10_000 }, (_, i) => entry(i));
+  if (kind === 'sdk') {
+    const queue = new RecordQueue({ store: createIndexedDbStore(fresh()), tabId: 'b', clock: Date.now, onStorageError: () => undefined, headLimit: DEFAULT_HEAD_LIMIT });
+    for (const e of records) queue.enqueue(e);
+    await queue.settled();
+    staged = async () => {
+      await drainOnce(records, config, fetch.bind(globalThis), 500, queue);
+    };
+  } else {
+    const db = await rawDb();
+    await rawTx<void>(db, 'readwrite', (store) => records.forEach((e, i) => store.put(e, String(i).padStart(11, '0'))));
+    staged = async () => {
+      const all = await rawTx<QueueEntry[]>(db, 'readonly', (store, done) => {
+        const get = store.getAll();
+        get.onsuccess = () => done(get.result as QueueEntry[]);
+      });
+      gzipSync(new TextEncoder().encode(JSON.stringify(buildLogsBody(all))));
+      await rawTx<void>(db, 'readwrite', (store) => store.delete(IDBKeyRange.lowerBound('')));
+      db.close();
+    };
+  }
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+}
+
+/** Runs the staged drain; resolves with its milliseconds. */
+async function runStaged(): Promise<number> {
+  const run = staged!;
+  staged = undefined;
+  const t = performance.now();
+  await run();
+  return performance.now() - t;
+}
+
 /** How many typical records (one session's purchases) one keepalive body of `budget` bytes carries (gzip). */
 function keepaliveCapacity(budget: number): number {
   let low = 1;
@@ -212,6 +264,6 @@ function keepaliveCapacity(budget: number): number {
   return low;
 }
 
-Object.assign(window, { bench: { trackCost, persist, drain, keepaliveCapacity } });
+Object.assign(window, { bench: { trackCost, persist, drain, keepaliveCapacity, stageDrain, runStaged } });
 document.body.dataset.ready = 'true';
 

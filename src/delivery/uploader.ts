@@ -103,6 +103,8 @@ export class Uploader {
   #deadLetters: DeadLetterStore;
   #letterSeq = 0;
   #requestSeq = 0;
+  /** Keepalive uploads made so far. */
+  #keepalives = 0;
 
   readonly #options: UploaderOptions;
 
@@ -177,6 +179,7 @@ export class Uploader {
     const fit = this.#fitBudget(candidates);
     if (!fit) return;
     const sent = candidates.slice(0, fit.count);
+    this.#keepalives += 1;
     const done = this.#send(sent, sent, fit.encoded, true)
       .then(({ removal }) => removal)
       .catch((error: unknown) => this.#options.onBackgroundError(error));
@@ -208,6 +211,7 @@ export class Uploader {
     // until it has nothing due, and then one more read of the store decides that the drain is done.
     let fresh = true;
     for (;;) {
+      const keepalives = this.#keepalives;
       const peeked = await queue.peek(maxBatchRecords, { fromHead: !fresh, skip: this.#inFlight });
       const due = peeked.filter((e) => e.key <= target);
       const corrupt = due.filter((e) => this.#options.checkEntry(e) !== undefined);
@@ -233,6 +237,9 @@ export class Uploader {
       fresh = false;
       if (!(await this.#options.mayUpload())) throw new TpError('internal', 'another tab has taken over uploading');
       await removals.at(-2);
+      // A keepalive upload (the page was hidden) left since the batch was read: it may have taken,
+      // even delivered, some of these records. Read the batch again.
+      if (keepalives !== this.#keepalives) continue;
       const done = await this.#deliver(batch, removals);
       total.records += done.records;
       total.batches += done.batches;

@@ -38,16 +38,20 @@ export function decodeLogs(body: Buffer): Record<string, unknown[]> | undefined 
  * @param script answers given in order, then the success envelope
  * @param decide consulted first for each request with its decoded records: an answer, or
  *   undefined to use the script
+ * @param hold called with each request's index (0 first) once its body is read: the answer waits
+ *   for the promise it returns, if any
  */
 export async function startScriptedServer(
   script: ScriptedAnswer[],
   decide?: (records: Record<string, unknown[]> | undefined) => ScriptedAnswer | undefined,
+  hold?: (index: number) => Promise<void> | undefined,
 ): Promise<ScriptedServer> {
   const queue = [...script];
   const requests: Buffer[] = [];
   const server = createServer(async (req, res) => {
     const body = await readBody(req);
     requests.push(body);
+    await hold?.(requests.length - 1);
     const answer = decide?.(decodeLogs(body)) ?? queue.shift() ?? { status: 200, body: SUCCESS };
     const raw = typeof answer.body === 'string' || answer.body instanceof Uint8Array ? answer.body : JSON.stringify(answer.body);
     res.writeHead(answer.status, { 'Content-Type': 'application/json' }).end(raw);

@@ -1,0 +1,110 @@
+/**
+ * A drain beside the keepalive upload of a hidden page: a record is never in two requests, even
+ * when the page is hidden between the moment the drain read a batch and the moment it sends it.
+ * A batch that fails ends the drain, and the next flush starts from it. Over real HTTP to a
+ * scripted service, with the uploader and a memory queue.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { Transport, Uploader } from '../../src/delivery/index.js';
+import { createMemoryDeadLetterStore, createMemoryStore, RecordQueue } from '../../src/queue/index.js';
+import { decodeLogs, startScriptedServer, type ScriptedServer } from '../support/scripted-server.js';
+
+let server: ScriptedServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+function setUp(baseUrl: string, records: number, mayUpload: () => Promise<boolean> = async () => true) {
+  const queue = new RecordQueue({ store: createMemoryStore(), tabId: 't', clock: Date.now, onStorageError: (e) => expect.fail(String(e)) });
+  for (let i = 0; i < records; i++) queue.enqueue({ objectName: 'players_offers', record: { offer_id: i, message_status: 'impress' }, enqueuedAt: i });
+  const transport = new Transport({ baseUrl, fetch: globalThis.fetch.bind(globalThis), credentials: () => ({ clientKey: 'k', authMode: 'client' }), timeoutMs: 10_000, offersPlayerParam: 'player_slug' });
+  const uploader = new Uploader({
+    queue,
+    transport,
+    compression: 'gzip',
+    maxBatchRecords: 3,
+    maxBatchBytes: 1_048_576,
+    maxBatchCompressedBytes: 262_144,
+    keepaliveBudgetBytes: 60 * 1024,
+    onDelivered: () => undefined,
+    onUpload: () => undefined,
+    onBackgroundError: (e) => expect.fail(String(e)),
+    deadLetters: createMemoryDeadLetterStore(),
+    checkEntry: () => undefined,
+    onDeadLetter: () => undefined,
+    onPause: () => undefined,
+    onStorageError: (e) => expect.fail(String(e)),
+    clock: Date.now,
+    mayUpload,
+  });
+  return { queue, uploader };
+}
+
+/** The offer ids of each request the server received, in arrival order. */
+const ids = (s: ScriptedServer) => s.requests.map((b) => (decodeLogs(b)?.players_offers ?? []).map((r) => (r as { offer_id: number }).offer_id));
+
+/** A promise and the function that settles it. */
+function gate(): { promise: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const promise = new Promise<void>((resolve) => (open = resolve));
+  return { promise, open };
+}
+
+describe('a drain', () => {
+  it('sends every record once, in order, in batches of maxBatchRecords', async () => {
+    server = await startScriptedServer([]);
+    const { queue, uploader } = setUp(server.baseUrl, 10);
+    expect(await uploader.flush()).toEqual({ records: 10, batches: 4, deadLettered: 0 });
+    expect(ids(server)).toEqual([[0, 1, 2], [3, 4, 5], [6, 7, 8], [9]]);
+    expect(queue.length).toBe(0);
+  });
+
+  it('a batch that fails ends the drain, and the next flush sends it and the rest in order', async () => {
+    server = await startScriptedServer([{ status: 200, body: { status: 200, reason: 'OK', data: {} } }, { status: 503, body: { status: 503, reason: 'Service Unavailable' } }]);
+    const { queue, uploader } = setUp(server.baseUrl, 9);
+    await expect(uploader.flush()).rejects.toMatchObject({ name: 'ServiceError', status: 503 });
+    expect(ids(server)).toEqual([[0, 1, 2], [3, 4, 5]]);
+    expect(queue.length).toBe(6);
+    expect(await uploader.flush()).toEqual({ records: 6, batches: 2, deadLettered: 0 });
+    expect(ids(server).slice(2)).toEqual([[3, 4, 5], [6, 7, 8]]);
+  });
+
+  it('a keepalive upload made while a batch is on the wire does not send that batch again', async () => {
+    const first = gate();
+    const firstArrived = gate();
+    server = await startScriptedServer([], undefined, (index) => {
+      if (index !== 0) return undefined;
+      firstArrived.open();
+      return first.promise;
+    });
+    const { queue, uploader } = setUp(server.baseUrl, 9);
+    const flushed = uploader.flush();
+    await firstArrived.promise;
+    uploader.unload(false); // the page is hidden
+    await expect.poll(() => server!.requests.length).toBe(2);
+    first.open();
+    await flushed;
+    await expect.poll(() => queue.length).toBe(0);
+    expect(ids(server)).toEqual([[0, 1, 2], [3, 4, 5, 6, 7, 8]]);
+  });
+
+  it('the page hidden after the drain read a batch and before it sent it: the keepalive upload takes the batch, the drain does not send it again', async () => {
+    server = await startScriptedServer([]);
+    let calls = 0;
+    let setUpDone!: ReturnType<typeof setUp>;
+    setUpDone = setUp(server.baseUrl, 9, async () => {
+      // Asked before each request, after its batch was read: before the second one, the page hides
+      // and its keepalive upload is answered.
+      if (++calls === 2) {
+        setUpDone.uploader.unload(false);
+        await expect.poll(() => setUpDone.queue.length).toBe(0);
+      }
+      return true;
+    });
+    const { queue, uploader } = setUpDone;
+    expect(await uploader.flush()).toEqual({ records: 3, batches: 1, deadLettered: 0 });
+    expect(ids(server)).toEqual([[0, 1, 2], [3, 4, 5, 6, 7, 8]]);
+    expect(queue.length).toBe(0);
+  });
+});
