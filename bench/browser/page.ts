@@ -208,17 +208,8 @@ let staged: (() => Promise<void>) | undefined;
  * Stores 10,000 records for one drain, `kind` `sdk` (the queue, drained by the uploader over HTTP)
  * or `raw` (a raw object store, drained by getAll + fflate gzip + delete), then waits 1.5 s for
  * IndexedDB's background work to end, so that the CPU read around {@link runStaged} is the drain's.
- * The databases of earlier measurements are deleted first: their background work would count too.
  */
 async function stageDrain(config: Config, kind: 'sdk' | 'raw'): Promise<void> {
-  for (const { name } of await indexedDB.databases()) {
-    if (name !== undefined) {
-      await new Promise<void>((resolve) => {
-        const deletion = indexedDB.deleteDatabase(name);
-        deletion.onsuccess = deletion.onerror = deletion.onblocked = () => resolve();
-      });
-    }
-  }
   const records = Array.from({ length: 10_000 }, (_, i) => entry(i));
   if (kind === 'sdk') {
     const queue = new RecordQueue({ store: createIndexedDbStore(fresh()), tabId: 'b', clock: Date.now, onStorageError: () => undefined, headLimit: DEFAULT_HEAD_LIMIT });
