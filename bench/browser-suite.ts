@@ -23,7 +23,8 @@ export async function runBrowserBench(): Promise<string[]> {
   site.get('/bench.js', (c) => c.body(bundle.outputFiles[0]!.text, 200, { 'Content-Type': 'text/javascript' }));
   const { server, port } = await listen(site.fetch, 0);
   const userDataDir = freshUserDataDir();
-  const context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  // --expose-gc: `track()` is timed from a clean heap (bench/browser/page.ts, trackCost).
+  const context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, '--js-flags=--expose-gc'], headless: true });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(`http://127.0.0.1:${port}/`);
