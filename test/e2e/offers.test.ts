@@ -25,7 +25,7 @@ async function reactions(player: string): Promise<string[]> {
 }
 
 describe('offers in Chromium', () => {
-  it('an offer opened offline is reported, and its first-open update sent after going online, exactly once', async () => {
+  it('an offer opened offline is reported, and its first-open update sent after going online, once (again only after a request the browser saw fail)', async () => {
     const { stack, context } = harness;
     harness.allowConsole(/ERR_INTERNET_DISCONNECTED|Failed to fetch/);
     const player = `e2e-first-open-${randomUUID().slice(0, 8)}`;
@@ -52,6 +52,13 @@ describe('offers in Chromium', () => {
     expect(stack.service.store.findOffer(offerId)!.first_open_updates).toBe(0);
 
     await context.setOffline(false);
+    // First-open updates that failed in the browser once online: each may still have reached the
+    // service (the at-least-once window, docs/decisions.md), and is then sent again.
+    const failed: string[] = [];
+    const onFailed = (r: Request): void => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname.endsWith('/offers')) failed.push(`${r.headers()['tpofferid'] ?? '?'} ${r.failure()?.errorText ?? ''}`);
+    };
+    context.on('requestfailed', onFailed);
     const next = await harness.page();
     await openDemo(next, stack, { player, flushIntervalMs: '500' });
     await expect.poll(() => stack.service.store.findOffer(offerId)!.first_opened_at, { timeout: 10_000 }).not.toBeNull();
@@ -60,10 +67,15 @@ describe('offers in Chromium', () => {
     await expect.poll(() => reactions(player), { timeout: 10_000 }).toEqual(expect.arrayContaining([`open:${offerId}`, `dismiss:${offerId}`]));
     await new Promise((resolve) => setTimeout(resolve, 1500)); // more timer ticks: nothing is sent again
     const arrivals = stack.service.store.firstOpenArrivals.filter((a) => a.offer_id === offerId);
-    expect(sent.filter((id) => id === String(offerId)), JSON.stringify(arrivals)).toHaveLength(1);
-    expect(stack.service.store.findOffer(offerId)!.first_open_updates, JSON.stringify(arrivals)).toBe(1);
+    const failedHere = failed.filter((f) => f.startsWith(`${offerId} `));
+    const seen = JSON.stringify({ arrivals, failed });
+    // One answered request, and nothing after it.
+    expect(sent.filter((id) => id === String(offerId)), seen).toHaveLength(1);
+    expect(stack.service.store.findOffer(offerId)!.first_open_updates, seen).toBeGreaterThanOrEqual(1);
+    expect(stack.service.store.findOffer(offerId)!.first_open_updates, seen).toBeLessThanOrEqual(1 + failedHere.length);
     expect((await reactions(player)).filter((r) => r === `open:${offerId}`)).toHaveLength(1);
     context.off('requestfinished', onFinished);
+    context.off('requestfailed', onFailed);
     await next.close();
   });
 
