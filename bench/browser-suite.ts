@@ -29,16 +29,8 @@ export async function runBrowserBench(): Promise<string[]> {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(`http://127.0.0.1:${port}/`);
     await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
-    const config = { baseUrl: service.baseUrl, clientKey: DEFAULT_CLIENT_KEY, authMode: DEFAULT_AUTH_MODE };
-    type Bench = {
-      trackCost(depths: number[], rounds: number, calls: number): Promise<Record<string, number>>;
-      persist(rounds: number): Promise<Record<string, number>>;
-      drain(c: typeof config, rounds: number): Promise<Record<string, number>>;
-      keepaliveCapacity(budget: number): number;
-      stageDrain(c: typeof config, kind: 'sdk' | 'raw'): Promise<void>;
-      runStaged(): Promise<number>;
-    };
-    const bench = <T>(run: (b: Bench, arg: typeof config) => T | Promise<T>): Promise<T> =>
+    const config: Config = { baseUrl: service.baseUrl, clientKey: DEFAULT_CLIENT_KEY, authMode: DEFAULT_AUTH_MODE };
+    const bench: RunInPage = <T>(run: (b: Bench, c: Config) => T | Promise<T>) =>
       page.evaluate(`(${run.toString()})(window.bench, ${JSON.stringify(config)})`) as Promise<T>;
     // First, while the profile holds no other database whose background work would be counted.
     const cpu = await drainCpu(bench, 5);
@@ -92,6 +84,25 @@ export async function runBrowserBench(): Promise<string[]> {
   }
 }
 
+interface Config {
+  baseUrl: string;
+  clientKey: string;
+  authMode: string;
+}
+
+/** What bench/browser/page.ts puts on `window.bench`. */
+interface Bench {
+  trackCost(depths: number[], rounds: number, calls: number): Promise<Record<string, number>>;
+  persist(rounds: number): Promise<Record<string, number>>;
+  drain(c: Config, rounds: number): Promise<Record<string, number>>;
+  keepaliveCapacity(budget: number): number;
+  stageDrain(c: Config, kind: 'sdk' | 'raw'): Promise<void>;
+  runStaged(): Promise<number>;
+}
+
+/** Runs `run` in the page with `window.bench` and the service's config (its source is sent, so it may use nothing else). */
+type RunInPage = <T>(run: (b: Bench, config: Config) => T | Promise<T>) => Promise<T>;
+
 const cpuInAll = (c: DrainCpu): number => c.storage + c.page + c.other + c.service;
 
 interface DrainCpu {
@@ -106,10 +117,7 @@ interface DrainCpu {
  * Wall and CPU milliseconds of one drain of 10,000 stored records, the SDK's and the raw floor's,
  * medians of `rounds`: Chromium's parts from /proc, the service's from this process.
  */
-async function drainCpu(
-  bench: <T>(run: (b: { stageDrain(c: unknown, kind: 'sdk' | 'raw'): Promise<void>; runStaged(): Promise<number> }, arg: unknown) => T | Promise<T>) => Promise<T>,
-  rounds: number,
-): Promise<{ rounds: number; sdk: DrainCpu; raw: DrainCpu }> {
+async function drainCpu(bench: RunInPage, rounds: number): Promise<{ rounds: number; sdk: DrainCpu; raw: DrainCpu }> {
   const runs = { sdk: [] as DrainCpu[], raw: [] as DrainCpu[] };
   for (let r = 0; r < rounds; r++) {
     for (const kind of ['sdk', 'raw'] as const) {

@@ -190,19 +190,30 @@ async function drain(config: Config, rounds: number): Promise<Record<string, num
     for (const { body } of bodies) await (await fetch(`${config.baseUrl}/logs`, { method: 'POST', headers, body: body as BodyInit })).text();
     runs.httpAlone.push(performance.now() - t);
 
-    const db = await rawDb();
-    await rawTx<void>(db, 'readwrite', (store) => records.forEach((e, i) => store.put(e, String(i).padStart(11, '0'))));
+    const db = await rawFilled(records);
     t = performance.now();
-    const all = await rawTx<QueueEntry[]>(db, 'readonly', (store, done) => {
-      const get = store.getAll();
-      get.onsuccess = () => done(get.result as QueueEntry[]);
-    });
-    gzipSync(new TextEncoder().encode(JSON.stringify(buildLogsBody(all))));
-    await rawTx<void>(db, 'readwrite', (store) => store.delete(IDBKeyRange.lowerBound('')));
+    await rawDrain(db);
     runs.raw.push(perSecond(performance.now() - t));
-    db.close();
   }
   return Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, median(v)]));
+}
+
+/** A fresh raw database holding `records`, written in one transaction. */
+async function rawFilled(records: readonly QueueEntry[]): Promise<IDBDatabase> {
+  const db = await rawDb();
+  await rawTx<void>(db, 'readwrite', (store) => records.forEach((e, i) => store.put(e, String(i).padStart(11, '0'))));
+  return db;
+}
+
+/** The raw floor of a drain: one getAll, one fflate gzip, one delete of everything; then closes `db`. */
+async function rawDrain(db: IDBDatabase): Promise<void> {
+  const all = await rawTx<QueueEntry[]>(db, 'readonly', (store, done) => {
+    const get = store.getAll();
+    get.onsuccess = () => done(get.result as QueueEntry[]);
+  });
+  gzipSync(new TextEncoder().encode(JSON.stringify(buildLogsBody(all))));
+  await rawTx<void>(db, 'readwrite', (store) => store.delete(IDBKeyRange.lowerBound('')));
+  db.close();
 }
 
 /** The drain `runStaged` runs next, its records already stored and the storage settled. */
@@ -223,17 +234,8 @@ async function stageDrain(config: Config, kind: 'sdk' | 'raw'): Promise<void> {
       await drainOnce(records, config, fetch.bind(globalThis), 500, queue);
     };
   } else {
-    const db = await rawDb();
-    await rawTx<void>(db, 'readwrite', (store) => records.forEach((e, i) => store.put(e, String(i).padStart(11, '0'))));
-    staged = async () => {
-      const all = await rawTx<QueueEntry[]>(db, 'readonly', (store, done) => {
-        const get = store.getAll();
-        get.onsuccess = () => done(get.result as QueueEntry[]);
-      });
-      gzipSync(new TextEncoder().encode(JSON.stringify(buildLogsBody(all))));
-      await rawTx<void>(db, 'readwrite', (store) => store.delete(IDBKeyRange.lowerBound('')));
-      db.close();
-    };
+    const db = await rawFilled(records);
+    staged = () => rawDrain(db);
   }
   await new Promise((resolve) => setTimeout(resolve, 1500));
 }
