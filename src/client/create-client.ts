@@ -283,6 +283,14 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     return true;
   };
 
+  /**
+   * From `pagehide` until a `pageshow` brings the page back: background uploads and first-open
+   * updates do not start (a request started while the page goes away is cut off, or reaches the
+   * service with its answer never seen and is sent again). The keepalive upload still goes.
+   */
+  let unloading = false;
+  const isUnloading = (): boolean => unloading;
+
   const offers = defaults.offers?.({
     transport,
     dbPrefix: useIndexedDb ? dbPrefix : undefined,
@@ -301,6 +309,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     isOnline,
     isLeader: () => leadership.isLeader,
     isPaused: () => uploader.paused !== undefined,
+    isUnloading,
     pause: (error) => uploader.pause(error),
     onRetry: () => {
       retried += 1;
@@ -315,6 +324,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     policy: o.retry,
     isOnline,
     isPaused: () => uploader.paused !== undefined,
+    isUnloading,
     hasWork: () => leadership.isLeader && (queue.length > 0 || othersWrote),
     onFailure: emitError,
     onRetry: () => {
@@ -341,6 +351,13 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     queue.rescue();
     unload(true);
   };
+  const onPageShow = (): void => {
+    if (!unloading) return; // the first pageshow, at load
+    unloading = false;
+    // Back from the back/forward cache: what waited for the page goes now.
+    if (autoFlush) scheduler.kick('start');
+    offers?.kick('start');
+  };
   // A tab that becomes leader uploads what earlier leaders and other tabs left.
   leadership.onLeader(() => {
     if (autoFlush) void queue.settled().then(() => scheduler.kick('start'));
@@ -348,8 +365,13 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
   });
   const stopLifecycle = watchPageLifecycle({
     hidden: () => o.flushOnHide && unload(false),
-    unload: () => (o.flushOnHide ? onPageHide() : queue.rescue()),
+    unload: () => {
+      unloading = true;
+      if (o.flushOnHide) onPageHide();
+      else queue.rescue();
+    },
     visible: () => offers?.kick('visible'),
+    shown: onPageShow,
   });
 
   return {

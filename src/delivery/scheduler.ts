@@ -3,7 +3,7 @@
  * and at once when the browser comes back online. After a retryable failure (no answer, time-out,
  * 5xx, 408, 429, a 200 that is not the envelope) it waits `Retry-After` or the backoff schedule
  * before the next attempt; timer ticks in between do not hammer the service. It does nothing while
- * offline, while uploads are paused (403), or with nothing queued.
+ * offline, while uploads are paused (403), while the page is being unloaded, or with nothing queued.
  *
  * @module
  */
@@ -18,6 +18,13 @@ export interface SchedulerOptions {
   readonly isPaused: () => boolean;
   /** Whether there is anything to upload. */
   readonly hasWork: () => boolean;
+  /**
+   * The page is being unloaded (after `pagehide`, until a `pageshow` brings it back): no background
+   * pass starts. A request started now is cut off with the page, or reaches the service with its
+   * answer never seen and is sent again by the next page (only the keepalive upload goes then).
+   * @default () => false
+   */
+  readonly isUnloading?: () => boolean;
   /** A background attempt failed; `retryInMs` is when the next one runs (undefined: not scheduled). */
   readonly onFailure: (error: TpError, retryInMs: number | undefined) => void;
   /** A retry attempt is starting. */
@@ -53,7 +60,7 @@ export class UploadScheduler {
   /** Starts a background upload now, unless one of the reasons to wait holds. */
   kick(trigger: Trigger): void {
     const o = this.#options;
-    if (this.#stopped || this.#running || !o.isOnline() || o.isPaused() || !o.hasWork()) return;
+    if (this.#stopped || this.#running || !o.isOnline() || o.isPaused() || o.isUnloading?.() === true || !o.hasWork()) return;
     // A waiting retry is not cut short by the timer or the threshold; coming online is news.
     if (this.#retryTimer !== undefined && trigger !== 'online' && trigger !== 'retry') return;
     this.#clearRetry();

@@ -58,6 +58,7 @@ export function createFirstOpens(
     policy: deps.retry,
     isOnline: deps.isOnline,
     isPaused: deps.isPaused,
+    isUnloading: deps.isUnloading,
     hasWork: () => deps.isLeader() && mayHaveWork,
     onFailure: onError,
     onRetry: deps.onRetry,

@@ -129,6 +129,8 @@ export interface OffersDeps {
   readonly isLeader: () => boolean;
   /** Uploads are paused (403 `Invalid TPClientKey`). */
   readonly isPaused: () => boolean;
+  /** The page is being unloaded: no first-open update starts (see `SchedulerOptions.isUnloading`). */
+  readonly isUnloading?: () => boolean;
   /** A first-open update got 403 `Invalid TPClientKey`: pause like uploads. */
   readonly pause: (error: ServiceError) => void;
   readonly onRetry: () => void;

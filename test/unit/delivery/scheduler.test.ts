@@ -9,6 +9,7 @@ import { UploadScheduler } from '../../../src/delivery/index.js';
 interface World {
   online: boolean;
   paused: boolean;
+  unloading: boolean;
   answers: Array<'ok' | TpError>;
   runs: number[];
   failures: Array<[string, number | undefined]>;
@@ -16,7 +17,7 @@ interface World {
 }
 
 function setup(answers: World['answers']) {
-  const world: World = { online: true, paused: false, answers, runs: [], failures: [], retries: 0 };
+  const world: World = { online: true, paused: false, unloading: false, answers, runs: [], failures: [], retries: 0 };
   const scheduler = new UploadScheduler({
     run: async () => {
       world.runs.push(Date.now());
@@ -26,6 +27,7 @@ function setup(answers: World['answers']) {
     policy: { baseMs: 1000, factor: 2, capMs: 60_000 },
     isOnline: () => world.online,
     isPaused: () => world.paused,
+    isUnloading: () => world.unloading,
     hasWork: () => true,
     onFailure: (e, retryIn) => world.failures.push([e.message, retryIn]),
     onRetry: () => {
@@ -113,6 +115,21 @@ describe('UploadScheduler', () => {
     scheduler.kick('online');
     await vi.advanceTimersByTimeAsync(0);
     expect(world.runs).toEqual([0, 90_000]);
+  });
+
+  it('starts nothing while the page is being unloaded, not even coming online or a due retry; goes on once it is shown again', async () => {
+    const { world, scheduler } = setup([offlineError()]);
+    scheduler.kick('timer'); // fails: a retry waits 500 ms
+    await vi.advanceTimersByTimeAsync(10);
+    world.unloading = true; // pagehide
+    scheduler.kick('online');
+    scheduler.kick('timer');
+    await vi.advanceTimersByTimeAsync(60_000); // the retry fires, but does not run
+    expect(world.runs).toEqual([0]);
+    world.unloading = false; // pageshow: back from the back/forward cache
+    scheduler.kick('start');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(world.runs).toEqual([0, 60_010]);
   });
 
   it('an explicit flush runs at once even while a retry waits, and rejects to its caller', async () => {

@@ -3,26 +3,17 @@
  * most once per `minIntervalMs`; and never without the option.
  */
 import { describe, expect, it } from 'vitest';
-import { createClient, createHeadlessAdapter, type ClientOptions } from '../../../src/index.js';
+import { createClient, type ClientOptions } from '../../../src/index.js';
 import { offerRecord, personalizedBody } from '../../fixtures/spec-samples.js';
+import { memoryClientOptions, okEnvelope } from '../../support/memory-client.js';
 
 function setup(options: Partial<ClientOptions>) {
   const gets: string[] = [];
   const fetchImpl: typeof fetch = async (input, init) => {
     if ((init?.method ?? 'GET') === 'GET') gets.push(String(input));
-    return new Response(JSON.stringify({ status: 200, reason: 'OK', data: [offerRecord(1, personalizedBody)] }), { status: 200 });
+    return okEnvelope([offerRecord(1, personalizedBody)]);
   };
-  const tp = createClient({
-    baseUrl: 'https://api.example.com/v2021.4/web',
-    clientKey: 'k',
-    authMode: 'client',
-    playerSlug: 'p-1',
-    storage: 'memory',
-    flushIntervalMs: 0,
-    ui: createHeadlessAdapter(),
-    fetch: fetchImpl,
-    ...options,
-  });
+  const tp = createClient({ ...memoryClientOptions(fetchImpl), ...options });
   const comeBack = async (): Promise<void> => {
     document.dispatchEvent(new Event('visibilitychange'));
     await new Promise((resolve) => setTimeout(resolve, 10));

@@ -1,0 +1,83 @@
+/**
+ * A page being unloaded starts no request but the keepalive upload (happy-dom: `pagehide`,
+ * `online`, `pageshow`). In Chromium a closing page can still hear `online` (the e2e first-open
+ * test closes a page while offline): the first-open update it then sent reached the service, the
+ * page died before the answer, and the next page sent it again.
+ */
+import { describe, expect, it } from 'vitest';
+import { createClient, type ClientOptions } from '../../../src/index.js';
+import { offerRecord, personalizedBody } from '../../fixtures/spec-samples.js';
+import { memoryClientOptions, okEnvelope as ok } from '../../support/memory-client.js';
+
+const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 20));
+
+function setup(options: Partial<ClientOptions> = {}) {
+  /** `METHOD path` of every request the SDK made, with `keepalive` marked. */
+  const requests: string[] = [];
+  let failFirstOpen = true;
+  const fetchImpl: typeof fetch = async (input, init) => {
+    const method = init?.method ?? 'GET';
+    const path = new URL(String(input)).pathname.replace(/^.*\//, '/');
+    requests.push(`${method} ${path}${init?.keepalive ? ' keepalive' : ''}`);
+    if (method === 'POST' && path === '/offers' && failFirstOpen) {
+      failFirstOpen = false;
+      throw new TypeError('Failed to fetch');
+    }
+    if (method === 'POST' && path === '/offers') return ok({ offer_id: 1, first_opened_at: '2026-01-01 00:00:00' });
+    return ok(method === 'GET' ? [offerRecord(1, personalizedBody)] : {});
+  };
+  const tp = createClient({
+    ...memoryClientOptions(fetchImpl),
+    // The failed first-open update waits a minute: only `online` or `pageshow` can send it sooner.
+    retry: { baseMs: 60_000, capMs: 60_000 },
+    ...options,
+  });
+  const firstOpens = (): number => requests.filter((r) => r.startsWith('POST /offers')).length;
+  return { tp, requests, firstOpens };
+}
+
+describe('a page being unloaded', () => {
+  it('sends no first-open update after pagehide, even when the browser comes online; the page shown again does', async () => {
+    const { tp, requests, firstOpens } = setup();
+    tp.on('error', () => undefined); // the first attempt fails: no answer
+    await tp.offers.refresh();
+    await tp.offers.report(1, 'open');
+    await settle();
+    expect(firstOpens()).toBe(1);
+
+    dispatchEvent(new Event('pagehide'));
+    expect(requests).toContain('POST /logs keepalive'); // the last upload still goes
+    dispatchEvent(new Event('online'));
+    await settle();
+    expect(firstOpens()).toBe(1);
+
+    dispatchEvent(new Event('pageshow')); // back from the back/forward cache
+    await settle();
+    expect(firstOpens()).toBe(1); // the failed update waits for its retry (a minute) ...
+    dispatchEvent(new Event('online')); // ... or for the network to come back
+    await settle();
+    expect(firstOpens()).toBe(2);
+    dispatchEvent(new Event('online'));
+    await settle();
+    expect(firstOpens()).toBe(2); // sent once, confirmed
+    await tp.shutdown();
+  });
+
+  it('starts no upload after pagehide when the browser comes online; the page shown again uploads at once', async () => {
+    // Automatic uploads on, but the timer never ticks during the test.
+    const { tp, requests } = setup({ flushIntervalMs: 3_600_000 });
+    const uploads = (): string[] => requests.filter((r) => r.startsWith('POST /logs'));
+    await settle(); // the start-up pass finds nothing to upload
+    dispatchEvent(new Event('pagehide')); // nothing queued yet: no keepalive upload
+    tp.track('players_login', { app_version: '1.2.3' });
+    dispatchEvent(new Event('online'));
+    await settle();
+    expect(uploads()).toEqual([]);
+
+    dispatchEvent(new Event('pageshow'));
+    await settle();
+    expect(uploads()).toEqual(['POST /logs']);
+    expect(tp.stats()).toMatchObject({ queued: 0, delivered: 1 });
+    await tp.shutdown();
+  });
+});
