@@ -95,7 +95,8 @@ export interface LoggingClient {
    * its batch: a request the SDK built is a bug, so it is not resent; an `error` and a
    * `dead-letter` event fire, and the rest keeps flowing). Rejects with the typed error of the
    * first other failure (`ServiceError`, `NetworkError`, `ProtocolError`); that batch and the ones
-   * after it stay queued. After a 403 `Invalid TPClientKey` uploads pause (nothing is deleted) and
+   * after it stay queued. A page being unloaded (`pagehide`) ends it after the batch on the wire,
+   * with a `NetworkError`. After a 403 `Invalid TPClientKey` uploads pause (nothing is deleted) and
    * `flush()` rejects at once until `setClientKey()`.
    */
   flush(): Promise<FlushResult>;
@@ -195,6 +196,14 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     ? electLeader(`${dbPrefix}/upload`, tabId, (browserNavigator() as { locks?: LockManager } | undefined)?.locks, `${dbPrefix}/lease`)
     : soleLeader();
   let othersWrote = false;
+  /**
+   * From `pagehide` until a `pageshow` brings the page back: background uploads and first-open
+   * updates do not start, and a running drain sends no further batch (a request started while
+   * the page goes away is cut off, or reaches the service with its answer never seen and is sent
+   * again). The keepalive upload still goes.
+   */
+  let unloading = false;
+  const isUnloading = (): boolean => unloading;
   let observeAnswer: ((sample: ClockSample) => void) | undefined;
   const transport = new Transport({
     baseUrl: o.baseUrl,
@@ -231,6 +240,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     onStorageError: emitWarning,
     clock: o.now,
     mayUpload: () => leadership.confirm(),
+    isUnloading,
   });
 
   /** One upload pass by the leader: up to `target`, or (background) everything stored now. */
@@ -282,14 +292,6 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     if (autoFlush && queue.length >= o.flushAt) scheduler.kick('threshold');
     return true;
   };
-
-  /**
-   * From `pagehide` until a `pageshow` brings the page back: background uploads and first-open
-   * updates do not start (a request started while the page goes away is cut off, or reaches the
-   * service with its answer never seen and is sent again). The keepalive upload still goes.
-   */
-  let unloading = false;
-  const isUnloading = (): boolean => unloading;
 
   const offers = defaults.offers?.({
     transport,

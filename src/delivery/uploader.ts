@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { isTpError, StorageError, TpError, type ServiceError } from '../errors/index.js';
+import { isTpError, NetworkError, StorageError, TpError, type ServiceError } from '../errors/index.js';
 import {
   createMemoryDeadLetterStore,
   type DeadLetterReason,
@@ -89,6 +89,12 @@ export interface UploaderOptions {
   readonly clock: () => number;
   /** Asked before every request: false when another tab has taken over uploading. */
   readonly mayUpload: () => Promise<boolean>;
+  /**
+   * The page is being unloaded (`pagehide`): a drain sends no further batch and fails with a
+   * `NetworkError`, its records stay queued (a batch sent now would be cut off with the page, or
+   * delivered with its answer never seen, and sent again by the next page). @default () => false
+   */
+  readonly isUnloading?: () => boolean;
   /** A request is about to be sent. */
   readonly onUpload: (info: UploadInfo) => void;
   /** A keepalive upload failed (nobody awaits it). */
@@ -240,6 +246,7 @@ export class Uploader {
       // A keepalive upload (the page was hidden) left since the batch was read: it may have taken,
       // even delivered, some of these records. Read the batch again.
       if (keepalives !== this.#keepalives) continue;
+      if (this.#options.isUnloading?.() === true) throw new NetworkError('logs', new Error('the page is being unloaded'));
       const done = await this.#deliver(batch, removals);
       total.records += done.records;
       total.batches += done.batches;

@@ -1,8 +1,8 @@
 /**
  * A drain beside the keepalive upload of a hidden page: a record is never in two requests, even
  * when the page is hidden between the moment the drain read a batch and the moment it sends it.
- * A batch that fails ends the drain, and the next flush starts from it. Over real HTTP to a
- * scripted service, with the uploader and a memory queue.
+ * A batch that fails ends the drain, and the next flush starts from it; so does a page being
+ * unloaded. Over real HTTP to a scripted service, with the uploader and a memory queue.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { Transport, Uploader } from '../../src/delivery/index.js';
@@ -15,7 +15,12 @@ afterEach(async () => {
   server = undefined;
 });
 
-function setUp(baseUrl: string, records: number, mayUpload: () => Promise<boolean> = async () => true) {
+interface Hooks {
+  mayUpload?: () => Promise<boolean>;
+  isUnloading?: () => boolean;
+}
+
+function setUp(baseUrl: string, records: number, { mayUpload = async () => true, isUnloading }: Hooks = {}) {
   const queue = new RecordQueue({ store: createMemoryStore(), tabId: 't', clock: Date.now, onStorageError: (e) => expect.fail(String(e)) });
   for (let i = 0; i < records; i++) queue.enqueue({ objectName: 'players_offers', record: { offer_id: i, message_status: 'impress' }, enqueuedAt: i });
   const transport = new Transport({ baseUrl, fetch: globalThis.fetch.bind(globalThis), credentials: () => ({ clientKey: 'k', authMode: 'client' }), timeoutMs: 10_000, offersPlayerParam: 'player_slug' });
@@ -37,6 +42,7 @@ function setUp(baseUrl: string, records: number, mayUpload: () => Promise<boolea
     onStorageError: (e) => expect.fail(String(e)),
     clock: Date.now,
     mayUpload,
+    isUnloading,
   });
   return { queue, uploader };
 }
@@ -93,18 +99,41 @@ describe('a drain', () => {
     server = await startScriptedServer([]);
     let calls = 0;
     let setUpDone!: ReturnType<typeof setUp>;
-    setUpDone = setUp(server.baseUrl, 9, async () => {
-      // Asked before each request, after its batch was read: before the second one, the page hides
-      // and its keepalive upload is answered.
+    // Asked before each request, after its batch was read: before the second one, the page hides
+    // and its keepalive upload is answered.
+    const mayUpload = async (): Promise<boolean> => {
       if (++calls === 2) {
         setUpDone.uploader.unload(false);
         await expect.poll(() => setUpDone.queue.length).toBe(0);
       }
       return true;
-    });
+    };
+    setUpDone = setUp(server.baseUrl, 9, { mayUpload });
     const { queue, uploader } = setUpDone;
     expect(await uploader.flush()).toEqual({ records: 3, batches: 1, deadLettered: 0 });
     expect(ids(server)).toEqual([[0, 1, 2], [3, 4, 5, 6, 7, 8]]);
     expect(queue.length).toBe(0);
+  });
+
+  it('the page unloaded while a batch is on the wire: that batch is delivered, no further one is sent, and the page shown again sends the rest once', async () => {
+    const first = gate();
+    const firstArrived = gate();
+    server = await startScriptedServer([], undefined, (index) => {
+      if (index !== 0) return undefined;
+      firstArrived.open();
+      return first.promise;
+    });
+    let unloading = false;
+    const { queue, uploader } = setUp(server.baseUrl, 9, { isUnloading: () => unloading });
+    const flushed = uploader.flush();
+    await firstArrived.promise;
+    unloading = true; // pagehide (with no keepalive upload: flushOnHide off)
+    first.open();
+    await expect(flushed).rejects.toMatchObject({ name: 'NetworkError', retryable: true, message: /unloaded/ });
+    expect(ids(server)).toEqual([[0, 1, 2]]);
+    expect(queue.length).toBe(6);
+    unloading = false; // pageshow: back from the back/forward cache
+    expect(await uploader.flush()).toEqual({ records: 6, batches: 2, deadLettered: 0 });
+    expect(ids(server)).toEqual([[0, 1, 2], [3, 4, 5], [6, 7, 8]]);
   });
 });
