@@ -57,6 +57,18 @@ function gate(): { promise: Promise<void>; open: () => void } {
   return { promise, open };
 }
 
+/** A scripted service that holds its answer to the first request: `arrived` once it is read, `answer()` lets it go. */
+async function holdingFirstAnswer(): Promise<{ server: ScriptedServer; arrived: Promise<void>; answer: () => void }> {
+  const first = gate();
+  const firstArrived = gate();
+  const held = await startScriptedServer([], undefined, (index) => {
+    if (index !== 0) return undefined;
+    firstArrived.open();
+    return first.promise;
+  });
+  return { server: held, arrived: firstArrived.promise, answer: first.open };
+}
+
 describe('a drain', () => {
   it('sends every record once, in order, in batches of maxBatchRecords', async () => {
     server = await startScriptedServer([]);
@@ -77,19 +89,14 @@ describe('a drain', () => {
   });
 
   it('a keepalive upload made while a batch is on the wire does not send that batch again', async () => {
-    const first = gate();
-    const firstArrived = gate();
-    server = await startScriptedServer([], undefined, (index) => {
-      if (index !== 0) return undefined;
-      firstArrived.open();
-      return first.promise;
-    });
+    const held = await holdingFirstAnswer();
+    server = held.server;
     const { queue, uploader } = setUp(server.baseUrl, 9);
     const flushed = uploader.flush();
-    await firstArrived.promise;
+    await held.arrived;
     uploader.unload(false); // the page is hidden
     await expect.poll(() => server!.requests.length).toBe(2);
-    first.open();
+    held.answer();
     await flushed;
     await expect.poll(() => queue.length).toBe(0);
     expect(ids(server)).toEqual([[0, 1, 2], [3, 4, 5, 6, 7, 8]]);
@@ -116,19 +123,14 @@ describe('a drain', () => {
   });
 
   it('the page unloaded while a batch is on the wire: that batch is delivered, no further one is sent, and the page shown again sends the rest once', async () => {
-    const first = gate();
-    const firstArrived = gate();
-    server = await startScriptedServer([], undefined, (index) => {
-      if (index !== 0) return undefined;
-      firstArrived.open();
-      return first.promise;
-    });
+    const held = await holdingFirstAnswer();
+    server = held.server;
     let unloading = false;
     const { queue, uploader } = setUp(server.baseUrl, 9, { isUnloading: () => unloading });
     const flushed = uploader.flush();
-    await firstArrived.promise;
+    await held.arrived;
     unloading = true; // pagehide (with no keepalive upload: flushOnHide off)
-    first.open();
+    held.answer();
     await expect(flushed).rejects.toMatchObject({ name: 'NetworkError', retryable: true, message: /unloaded/ });
     expect(ids(server)).toEqual([[0, 1, 2]]);
     expect(queue.length).toBe(6);
