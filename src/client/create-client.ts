@@ -4,7 +4,7 @@
  * @module
  */
 import { createEmitter, type ClientEvents } from '../bus/events.js';
-import { Transport, Uploader, UploadScheduler, type FlushResult } from '../delivery/index.js';
+import { Transport, Uploader, UploadScheduler, type FlushResult, type Trigger } from '../delivery/index.js';
 import { StorageError, toTpError, type TpError } from '../errors/index.js';
 import { browserNavigator, describeDevice, detectStore, hasDom, randomId, regionFromLanguages } from '../internal/env.js';
 import type { ClockSample } from '../internal/server-clock.js';
@@ -333,18 +333,15 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
       retried += 1;
     },
   });
-  const timer = autoFlush
-    ? setInterval(() => {
-        scheduler.kick('timer');
-        offers?.kick('timer');
-      }, o.flushIntervalMs)
-    : undefined;
+  /** Kicks the background uploads (when automatic) and the first-open updates. */
+  const kickAll = (trigger: Trigger): void => {
+    if (autoFlush) scheduler.kick(trigger);
+    offers?.kick(trigger);
+  };
+  const timer = autoFlush ? setInterval(() => kickAll('timer'), o.flushIntervalMs) : undefined;
   // In Node the timer must not keep a finished script alive.
   (timer as { unref?: () => void } | undefined)?.unref?.();
-  const stopConnectivity = watchConnectivity(() => {
-    if (autoFlush) scheduler.kick('online');
-    offers?.kick('online');
-  });
+  const stopConnectivity = watchConnectivity(() => kickAll('online'));
   const unload = (includeUnstored: boolean): void => {
     if (isOnline() && leadership.isLeader) uploader.unload(includeUnstored);
   };
@@ -356,9 +353,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
   const onPageShow = (): void => {
     if (!unloading) return; // the first pageshow, at load
     unloading = false;
-    // Back from the back/forward cache: what waited for the page goes now.
-    if (autoFlush) scheduler.kick('start');
-    offers?.kick('start');
+    kickAll('start'); // back from the back/forward cache: what waited for the page goes now
   };
   // A tab that becomes leader uploads what earlier leaders and other tabs left.
   leadership.onLeader(() => {
