@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { createStore, promisifyRequest } from 'idb-keyval';
+import { promisifyRequest } from 'idb-keyval';
+import { openStore } from '../internal/idb.js';
 import { StorageError } from '../errors/index.js';
 
 /** A key-value store; see the module's description. */
@@ -24,7 +25,7 @@ export interface KeyValueStore<K extends IDBValidKey, V> {
 
 /** Object store `storeName` of IndexedDB database `dbName`. */
 export function createIndexedDbKeyValueStore<K extends IDBValidKey, V>(dbName: string, storeName: string): KeyValueStore<K, V> {
-  const store = createStore(dbName, storeName);
+  const store = openStore(dbName, storeName);
   return {
     kind: 'indexeddb',
     get: (key) => store('readonly', (s) => promisifyRequest<V | undefined>(s.get(key))),

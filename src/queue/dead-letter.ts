@@ -6,7 +6,8 @@
  *
  * @module
  */
-import { createStore, delMany, promisifyRequest, set, type UseStore } from 'idb-keyval';
+import { delMany, promisifyRequest, set, type UseStore } from 'idb-keyval';
+import { openStore } from '../internal/idb.js';
 import type { QueueEntry } from './types.js';
 
 /** Why records were set aside. */
@@ -38,7 +39,7 @@ export interface DeadLetterStore {
 
 /** Dead letters in IndexedDB database `dbName`. */
 export function createIndexedDbDeadLetterStore(dbName: string): DeadLetterStore {
-  const store: UseStore = createStore(dbName, 'letters');
+  const store: UseStore = openStore(dbName, 'letters');
   return {
     add: (letter) => set(letter.key, letter, store),
     list: () => store('readonly', (s) => promisifyRequest(s.getAll() as IDBRequest<DeadLetter[]>)),

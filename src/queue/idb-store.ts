@@ -1,15 +1,17 @@
 /**
- * The IndexedDB {@link QueueStore}, on idb-keyval's store seam: one database per namespace, one
- * object store of entries keyed by queue key, and beside them one meta entry (count, bytes,
- * unreported drops) updated in the same transaction as every append and removal, so counts and
- * byte totals stay exact across tabs without reading the whole queue. Every removal also leaves a
- * tombstone (the removed keys, for `TOMBSTONE_MS`), so that a rescued copy of a record delivered in
- * the meantime is not restored (rescue.ts). `!meta` and `!t:…` sort before every entry key (`0…`);
- * entry reads use a key range that leaves them out.
+ * The IndexedDB {@link QueueStore}, on idb-keyval's store seam (reopened when its connection
+ * dies: internal/idb.ts): one database per namespace, one object store of entries keyed by queue
+ * key, and beside them one meta entry (count, bytes, unreported drops) updated in the same
+ * transaction as every append and removal, so counts and byte totals stay exact across tabs
+ * without reading the whole queue. Every removal also leaves a tombstone (the removed keys, for
+ * `TOMBSTONE_MS`), so that a rescued copy of a record delivered in the meantime is not restored
+ * (rescue.ts). `!meta` and `!t:…` sort before every entry key (`0…`); entry reads use a key range
+ * that leaves them out.
  *
  * @module
  */
-import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
+import { promisifyRequest, type UseStore } from 'idb-keyval';
+import { openStore } from '../internal/idb.js';
 import { jsonBytes } from '../records/index.js';
 import { TOMBSTONE_MS } from './rescue.js';
 import type { QueueEntry, QueueStore, StoredEntry } from './types.js';
@@ -82,7 +84,7 @@ function restoreMissing(s: IDBObjectStore, m: Meta, entries: readonly StoredEntr
 
 /** Creates the store in database `dbName` (created on first use). */
 export function createIndexedDbStore(dbName: string): QueueStore {
-  const store: UseStore = createStore(dbName, 'entries');
+  const store: UseStore = openStore(dbName, 'entries');
   const done = (s: IDBObjectStore): Promise<void> => promisifyRequest(s.transaction);
   const meta = (): Promise<Meta> =>
     store('readonly', (s) => new Promise<Meta>((resolve) => withMeta(s, resolve)));

@@ -10,7 +10,8 @@
  *
  * @module
  */
-import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
+import { promisifyRequest, type UseStore } from 'idb-keyval';
+import { openStore } from '../internal/idb.js';
 
 /** How long a fallback lease lasts without renewal, in milliseconds. */
 export const LEASE_MS = 60_000;
@@ -87,7 +88,7 @@ interface Lease {
 }
 
 function leaseLeader(dbName: string, tabId: string, checkMs: number): Leadership {
-  const store: UseStore = createStore(dbName, 'lease');
+  const store: UseStore = openStore(dbName, 'lease');
   let leader = false;
   let stopped = false;
   const listeners: Array<() => void> = [];

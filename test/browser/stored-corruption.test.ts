@@ -5,7 +5,7 @@
  */
 import { createStore, setMany } from 'idb-keyval';
 import { expect, it } from 'vitest';
-import { createClient } from '../../src/index.js';
+import { storedClient } from '../support/stored-client.js';
 
 it('puts corrupt stored entries aside and delivers the valid ones around them', async () => {
   const namespace = `corrupt-${crypto.randomUUID().slice(0, 8)}`;
@@ -26,19 +26,7 @@ it('puts corrupt stored entries aside and delivers the valid ones around them', 
   );
 
   const sent: unknown[] = [];
-  const tp = createClient({
-    baseUrl: 'https://service.invalid/v2021.4/web',
-    clientKey: 'k',
-    authMode: 'client',
-    playerSlug: 'p',
-    namespace,
-    flushIntervalMs: 0,
-    compression: 'none',
-    fetch: async (_url, init) => {
-      sent.push(...(JSON.parse(init!.body as string) as { players_offers: unknown[] }).players_offers);
-      return new Response(JSON.stringify({ status: 200, reason: 'OK', data: {} }));
-    },
-  });
+  const tp = storedClient(namespace, (body) => sent.push(...body.players_offers!));
   const errors: string[] = [];
   tp.on('error', (e) => errors.push(e.message));
 

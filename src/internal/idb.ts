@@ -1,0 +1,47 @@
+/**
+ * idb-keyval's store seam, made to survive a dead connection. idb-keyval opens one connection per
+ * store and keeps it; it reopens only when the browser fires `close` on it. A connection can die
+ * without that event: Safari's "UnknownError: Connection to Indexed Database server lost" (19 % of
+ * one large app's IndexedDB errors, and retries on the same connection never succeed), or a
+ * closed one (`InvalidStateError`: the connection is closing). Every later transaction then fails,
+ * and the SDK would move to memory for the rest of the session.
+ *
+ * @module
+ */
+import { createStore, type UseStore } from 'idb-keyval';
+
+/**
+ * The failures a fresh connection cures: `InvalidStateError` (the connection is closed or
+ * closing) and `UnknownError` (the connection to the browser's IndexedDB backend was lost, or
+ * the backend failed a transaction). Others (quota, a value that cannot be stored) would fail
+ * again, and are the caller's to handle.
+ */
+function isDeadConnection(error: unknown): boolean {
+  const name = (error as { name?: unknown } | null)?.name;
+  return name === 'InvalidStateError' || name === 'UnknownError';
+}
+
+/**
+ * Object store `storeName` of database `dbName` (both created on first use), like idb-keyval's
+ * `createStore`, but a transaction that fails because its connection is dead is run once more on
+ * a new connection (the old one is closed, if it can be). When several fail at once, they share
+ * that new connection. If the second attempt fails too, its error is the caller's.
+ *
+ * Safe because a failed transaction commits nothing: `callback` runs again from the start. It
+ * must not resolve before its transaction is done if it writes (the stores resolve on the
+ * transaction's `complete`).
+ */
+export function openStore(dbName: string, storeName: string): UseStore {
+  let current = createStore(dbName, storeName);
+  return (mode, callback) => {
+    const used = current;
+    return used(mode, callback).catch((error: unknown) => {
+      if (!isDeadConnection(error)) throw error;
+      if (current === used) {
+        current = createStore(dbName, storeName);
+        used('readonly', (s) => s.transaction.db.close()).catch(() => undefined);
+      }
+      return current(mode, callback);
+    });
+  };
+}
