@@ -6,6 +6,10 @@
  * closed one (`InvalidStateError`: the connection is closing). Every later transaction then fails,
  * and the SDK would move to memory for the rest of the session.
  *
+ * A connection also gives way to another page that upgrades or deletes its database (a newer SDK
+ * in another tab, a game's "reset all data"): left open, it would block that page for as long as
+ * this one lives. It closes on `versionchange`, and the next transaction reopens it.
+ *
  * @module
  */
 import { createStore, type UseStore } from 'idb-keyval';
@@ -25,7 +29,8 @@ function isDeadConnection(error: unknown): boolean {
  * Object store `storeName` of database `dbName` (both created on first use), like idb-keyval's
  * `createStore`, but a transaction that fails because its connection is dead is run once more on
  * a new connection (the old one is closed, if it can be). When several fail at once, they share
- * that new connection. If the second attempt fails too, its error is the caller's.
+ * that new connection. If the second attempt fails too, its error is the caller's. Each
+ * connection closes when another page upgrades or deletes the database (`versionchange`).
  *
  * Safe because a failed transaction commits nothing: `callback` runs again from the start. It
  * must not resolve before its transaction is done if it writes (the stores resolve on the
@@ -34,14 +39,20 @@ function isDeadConnection(error: unknown): boolean {
 export function openStore(dbName: string, storeName: string): UseStore {
   let current = createStore(dbName, storeName);
   return (mode, callback) => {
+    const run = (store: UseStore) =>
+      store(mode, (s) => {
+        const db = s.transaction.db;
+        db.onversionchange ??= () => db.close();
+        return callback(s);
+      });
     const used = current;
-    return used(mode, callback).catch((error: unknown) => {
+    return run(used).catch((error: unknown) => {
       if (!isDeadConnection(error)) throw error;
       if (current === used) {
         current = createStore(dbName, storeName);
         used('readonly', (s) => s.transaction.db.close()).catch(() => undefined);
       }
-      return current(mode, callback);
+      return run(current);
     });
   };
 }

@@ -1,8 +1,9 @@
 /**
  * A dead IndexedDB connection (Safari's "Connection to Indexed Database server lost", or a closed
  * one) is reopened, and the SDK stays on IndexedDB: records tracked after it died are still
- * stored durably, and nothing is reported. Real IndexedDB in Chromium, with its connections
- * killed by test/support/idb-connections.ts; the service's answers come from an injected fetch.
+ * stored durably, and nothing is reported. A connection also gives way to another page that
+ * upgrades or deletes its database. Real IndexedDB in Chromium, with its connections killed by
+ * test/support/idb-connections.ts; the service's answers come from an injected fetch.
  */
 import { promisifyRequest, get, set } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -98,6 +99,55 @@ it('when the new connection fails too, the queue moves to memory with one warnin
   expect(await tp.flush()).toMatchObject({ records: 2 });
   expect(sent).toHaveLength(2);
   await tp.shutdown();
+});
+
+/**
+ * Whether an upgrade or deletion went through. It may be `blocked` for a moment while a
+ * transaction of the connection it waits for finishes; one kept open blocks it for good.
+ */
+async function goesThrough(request: IDBOpenDBRequest): Promise<void> {
+  let outcome = 'pending';
+  request.onsuccess = () => {
+    (request.result as IDBDatabase | undefined)?.close();
+    outcome = 'success';
+  };
+  request.onblocked = () => (outcome = 'blocked');
+  request.onerror = () => (outcome = `failed: ${request.error?.name}`);
+  await expect.poll(() => outcome, { timeout: 3000 }).toBe('success');
+}
+
+describe('another page upgrades or deletes the database', () => {
+  it('a newer version upgrading it is not blocked, and the store goes on at that version', async () => {
+    const name = `upgrade-${crypto.randomUUID()}`;
+    const store = openStore(name, 's');
+    await set('a', 1, store);
+
+    const upgrade = indexedDB.open(name, 2);
+    upgrade.onupgradeneeded = () => upgrade.result.createObjectStore('added-by-v2');
+    await goesThrough(upgrade);
+
+    await set('b', 2, store);
+    expect(await Promise.all([get('a', store), get('b', store)])).toEqual([1, 2]);
+  });
+
+  it("a game's reset deleting the queue's database is not blocked, and the queue goes on in a new one", async () => {
+    const namespace = `reset-${crypto.randomUUID().slice(0, 8)}`;
+    const queueDb = `tp-web-sdk/${namespace}/queue`;
+    const tp = storedClient(namespace, () => undefined);
+    const reported: string[] = [];
+    tp.on('warning', (e) => reported.push(`warning: ${e.message}`));
+    tp.on('error', (e) => reported.push(`error: ${e.message}`));
+    tp.track('players_login', { app_version: '1.0.1' });
+    await expect.poll(async () => (await storedQueueKeys(queueDb)).length).toBe(1);
+
+    await goesThrough(indexedDB.deleteDatabase(queueDb) as IDBOpenDBRequest);
+
+    tp.track('players_login', { app_version: '1.0.2' });
+    await expect.poll(async () => (await storedQueueKeys(queueDb)).length).toBe(1);
+    expect(tp.stats().storage).toBe('indexeddb');
+    expect(reported).toEqual([]);
+    await tp.shutdown();
+  });
 });
 
 it('openStore leaves other failures to the caller, on the same connection', async () => {

@@ -68,13 +68,21 @@ export function watchConnections(): ConnectionWatch {
   };
 }
 
-/** The entry keys of a queue database (`!meta` and tombstones left out), read on a connection of their own. */
+/**
+ * The entry keys of a queue database (`!meta` and tombstones left out), read on a connection of
+ * their own; none when it does not exist (it is not created).
+ */
 export async function storedQueueKeys(dbName: string): Promise<string[]> {
-  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+  const db = await new Promise<IDBDatabase | undefined>((resolve, reject) => {
     const request = indexedDB.open(dbName);
+    request.onupgradeneeded = () => {
+      request.transaction!.abort();
+      resolve(undefined);
+    };
     request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
+    request.onerror = () => (request.error?.name === 'AbortError' ? undefined : reject(request.error));
   });
+  if (!db) return [];
   try {
     const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
       const request = db.transaction('entries').objectStore('entries').getAllKeys(IDBKeyRange.lowerBound('0'));
