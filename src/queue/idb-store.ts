@@ -86,8 +86,16 @@ function restoreMissing(s: IDBObjectStore, m: Meta, entries: readonly StoredEntr
 export function createIndexedDbStore(dbName: string): QueueStore {
   const store: UseStore = openStore(dbName, 'entries');
   const done = (s: IDBObjectStore): Promise<void> => promisifyRequest(s.transaction);
+  /** The meta entry; rejects if the transaction aborts before it was read (it would hang). */
   const meta = (): Promise<Meta> =>
-    store('readonly', (s) => new Promise<Meta>((resolve) => withMeta(s, resolve)));
+    store(
+      'readonly',
+      (s) =>
+        new Promise<Meta>((resolve, reject) => {
+          withMeta(s, resolve);
+          done(s).catch(reject);
+        }),
+    );
   const updateMeta = (change: (m: Meta) => Meta): Promise<void> =>
     store('readwrite', (s) => {
       withMeta(s, (m) => s.put(change({ ...m }), META));

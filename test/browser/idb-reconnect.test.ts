@@ -9,7 +9,7 @@ import { promisifyRequest, get, set } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore } from '../../src/internal/idb.js';
 import { createIndexedDbKeyValueStore } from '../../src/offers/store.js';
-import { createIndexedDbDeadLetterStore, type DeadLetter } from '../../src/queue/index.js';
+import { createIndexedDbDeadLetterStore, createIndexedDbStore, type DeadLetter } from '../../src/queue/index.js';
 import { electLeader } from '../../src/tabs/index.js';
 import { storedQueueKeys, watchConnections, type ConnectionWatch, type Death } from '../support/idb-connections.js';
 import { storedClient } from '../support/stored-client.js';
@@ -148,6 +148,26 @@ describe('another page upgrades or deletes the database', () => {
     expect(reported).toEqual([]);
     await tp.shutdown();
   });
+});
+
+it("a transaction aborted by the browser before the queue's count was read fails, and is not left hanging", async () => {
+  const store = createIndexedDbStore(`abort-${crypto.randomUUID()}`);
+  expect(await store.count()).toBe(0);
+  const realGet = IDBObjectStore.prototype.get;
+  IDBObjectStore.prototype.get = function (this: IDBObjectStore, key: IDBValidKey | IDBKeyRange) {
+    const request = realGet.call(this, key);
+    this.transaction.abort(); // as the backend does when it fails a transaction
+    return request;
+  };
+  try {
+    const outcome = await Promise.race([
+      store.count().then(() => 'resolved', () => 'rejected'),
+      new Promise((resolve) => setTimeout(resolve, 2000, 'still waiting after 2 s')),
+    ]);
+    expect(outcome).toBe('rejected');
+  } finally {
+    IDBObjectStore.prototype.get = realGet;
+  }
 });
 
 it('openStore leaves other failures to the caller, on the same connection', async () => {
