@@ -73,7 +73,11 @@ export interface UploaderOptions {
   readonly maxBatchBytes: number;
   /** Bytes of one request body as sent; a larger encoded batch is split in halves. */
   readonly maxBatchCompressedBytes: number;
-  /** Body budget of the keepalive upload, in bytes (browsers allow 64 KiB in flight in total). */
+  /**
+   * Body budget of the keepalive uploads in flight together, in bytes: browsers allow 64 KiB of
+   * keepalive bodies in flight per page, and refuse (`TypeError`) a request that would pass it.
+   * An upload made while an earlier one is still in flight gets what that one left.
+   */
   readonly keepaliveBudgetBytes: number;
   readonly onDelivered: (info: DeliveryInfo) => void;
   /** Where batches the service rejects with 400, and corrupt stored entries, are put aside. */
@@ -111,6 +115,8 @@ export class Uploader {
   #requestSeq = 0;
   /** Keepalive uploads made so far. */
   #keepalives = 0;
+  /** Body bytes of the keepalive uploads still in flight (they share the browser's budget). */
+  #keepaliveBytes = 0;
 
   readonly #options: UploaderOptions;
 
@@ -172,7 +178,8 @@ export class Uploader {
 
   /**
    * Sends what fits into one keepalive request, synchronously (call it from `visibilitychange`
-   * or `pagehide`). Records stay queued until a 200 is seen; if the page is gone by then, they
+   * or `pagehide`): at most `keepaliveBudgetBytes` less the bodies of earlier keepalive uploads
+   * still in flight. Records stay queued until a 200 is seen; if the page is gone by then, they
    * are sent again on the next visit (the at-least-once window, docs/decisions.md).
    *
    * @param includeUnstored also send records whose store write has not finished (on `pagehide`).
@@ -182,11 +189,14 @@ export class Uploader {
     const { stored, unstored } = this.#options.queue.unloadSnapshot(this.#inFlight, includeUnstored);
     // Unstored entries already have their keys: after a 200 they are removed too, wherever they are.
     const candidates = [...stored, ...unstored];
-    const fit = this.#fitBudget(candidates);
+    const fit = this.#fitBudget(candidates, this.#options.keepaliveBudgetBytes - this.#keepaliveBytes);
     if (!fit) return;
     const sent = candidates.slice(0, fit.count);
+    const { bytes } = fit.encoded;
     this.#keepalives += 1;
+    this.#keepaliveBytes += bytes;
     const done = this.#send(sent, sent, fit.encoded, true)
+      .finally(() => (this.#keepaliveBytes -= bytes))
       .then(({ removal }) => removal)
       .catch((error: unknown) => this.#options.onBackgroundError(error));
     this.#keepaliveDone = Promise.all([this.#keepaliveDone, done]).then(() => undefined);
@@ -339,15 +349,14 @@ export class Uploader {
     return { removal };
   }
 
-  /** The longest prefix of `entries` whose encoded body fits the keepalive budget. */
-  #fitBudget(entries: readonly QueueEntry[]): { count: number; encoded: EncodedBody } | undefined {
-    const { compression, keepaliveBudgetBytes } = this.#options;
+  /** The longest prefix of `entries` whose encoded body is at most `budget` bytes. */
+  #fitBudget(entries: readonly QueueEntry[], budget: number): { count: number; encoded: EncodedBody } | undefined {
     let count = entries.length;
     while (count > 0) {
-      const encoded = encodeLogsBody(buildLogsBody(entries.slice(0, count)), compression);
-      if (encoded.bytes <= keepaliveBudgetBytes) return { count, encoded };
+      const encoded = encodeLogsBody(buildLogsBody(entries.slice(0, count)), this.#options.compression);
+      if (encoded.bytes <= budget) return { count, encoded };
       // Shrink in proportion to the overshoot (records are of similar size), at least by one.
-      count = Math.min(count - 1, Math.floor((count * keepaliveBudgetBytes) / encoded.bytes));
+      count = Math.min(count - 1, Math.floor((count * budget) / encoded.bytes));
     }
     return undefined;
   }

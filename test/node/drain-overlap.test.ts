@@ -2,7 +2,7 @@
  * A drain beside the keepalive upload of a hidden page: a record is never in two requests, even
  * when the page is hidden between the moment the drain read a batch and the moment it sends it.
  * A batch that fails ends the drain, and the next flush starts from it; so does a page being
- * unloaded. Over real HTTP to a scripted service, with the uploader and a memory queue.
+ * unloaded. Keepalive uploads in flight together stay inside the browser's budget. Over real HTTP to a scripted service, with the uploader and a memory queue.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { Transport, Uploader } from '../../src/delivery/index.js';
@@ -18,16 +18,24 @@ afterEach(async () => {
 interface Hooks {
   mayUpload?: () => Promise<boolean>;
   isUnloading?: () => boolean;
+  compression?: 'gzip' | 'none';
 }
 
-function setUp(baseUrl: string, records: number, { mayUpload = async () => true, isUnloading }: Hooks = {}) {
+/** Queues records with offer ids `from` to `to - 1` (and `message_detail`, if given). */
+function enqueue(queue: RecordQueue, from: number, to: number, detail?: string): void {
+  for (let i = from; i < to; i++) {
+    queue.enqueue({ objectName: 'players_offers', record: { offer_id: i, message_status: 'impress', ...(detail && { message_detail: detail }) }, enqueuedAt: i });
+  }
+}
+
+function setUp(baseUrl: string, records: number, { mayUpload = async () => true, isUnloading, compression = 'gzip' }: Hooks = {}) {
   const queue = new RecordQueue({ store: createMemoryStore(), tabId: 't', clock: Date.now, onStorageError: (e) => expect.fail(String(e)) });
-  for (let i = 0; i < records; i++) queue.enqueue({ objectName: 'players_offers', record: { offer_id: i, message_status: 'impress' }, enqueuedAt: i });
+  enqueue(queue, 0, records);
   const transport = new Transport({ baseUrl, fetch: globalThis.fetch.bind(globalThis), credentials: () => ({ clientKey: 'k', authMode: 'client' }), timeoutMs: 10_000, offersPlayerParam: 'player_slug' });
   const uploader = new Uploader({
     queue,
     transport,
-    compression: 'gzip',
+    compression,
     maxBatchRecords: 3,
     maxBatchBytes: 1_048_576,
     maxBatchCompressedBytes: 262_144,
@@ -137,5 +145,36 @@ describe('a drain', () => {
     unloading = false; // pageshow: back from the back/forward cache
     expect(await uploader.flush()).toEqual({ records: 6, batches: 2, deadLettered: 0 });
     expect(ids(server)).toEqual([[0, 1, 2], [3, 4, 5], [6, 7, 8]]);
+  });
+});
+
+describe('keepalive uploads', () => {
+  it('share the browser budget: one made while another is in flight gets what that one left, and the whole budget once it is answered', async () => {
+    const budget = 60 * 1024;
+    const held = await holdingFirstAnswer();
+    server = held.server;
+    const { queue, uploader } = setUp(server.baseUrl, 0, { compression: 'none' });
+    const detail = 'x'.repeat(200); // records of about 260 bytes
+    enqueue(queue, 0, 40, detail);
+    await queue.settled();
+    uploader.unload(false); // hidden: all 40 records fit
+    await held.arrived;
+    enqueue(queue, 40, 1040, detail);
+    await queue.settled();
+    uploader.unload(true); // pagehide, with the first upload still in flight
+    await expect.poll(() => server!.requests.length).toBe(2);
+    const [first, second] = server.requests.map((body) => body.length) as [number, number];
+    expect(ids(server)[0]).toHaveLength(40);
+    expect(first + second).toBeLessThanOrEqual(budget);
+    expect(second).toBeGreaterThan(budget - first - 300); // what was left, less than one record
+
+    held.answer();
+    await expect.poll(() => queue.length).toBe(1040 - ids(server).flat().length);
+    uploader.unload(false);
+    await expect.poll(() => server!.requests.length).toBe(3);
+    expect(server.requests[2]!.length).toBeGreaterThan(budget - 300); // the whole budget again
+    expect(server.requests[2]!.length).toBeLessThanOrEqual(budget);
+    // No record was in two requests.
+    expect(new Set(ids(server).flat()).size).toBe(ids(server).flat().length);
   });
 });
