@@ -22,6 +22,7 @@ export const DEFAULT_LABELS: Readonly<Record<string, UiLabels>> = {
 /** Labels for `language`: overrides for it, then for its primary subtag, then built-ins (English last). */
 export function labelsFor(language: string, overrides: Readonly<Record<string, Partial<UiLabels>>> = {}): UiLabels {
   const primary = language.toLowerCase().split('-')[0]!;
-  const base = DEFAULT_LABELS[primary] ?? DEFAULT_LABELS.en!;
+  // Own keys only: the language comes from the service, and `constructor` is not a language.
+  const base = (Object.hasOwn(DEFAULT_LABELS, primary) && DEFAULT_LABELS[primary]) || DEFAULT_LABELS.en!;
   return { ...base, ...overrides[primary], ...overrides[language] };
 }
