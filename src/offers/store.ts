@@ -6,8 +6,8 @@
  * @module
  */
 import { promisifyRequest } from 'idb-keyval';
-import { openStore } from '../internal/idb.js';
 import { StorageError } from '../errors/index.js';
+import { openStore } from '../internal/idb.js';
 
 /** A key-value store; see the module's description. */
 export interface KeyValueStore<K extends IDBValidKey, V> {
