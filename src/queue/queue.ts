@@ -305,8 +305,13 @@ export class RecordQueue {
     this.#stored += entries.length;
     this.#storedBytes += bytes;
     this.#lastStoredKey = entries[entries.length - 1]!.key;
-    if (this.#headComplete && this.#head.length + entries.length <= this.#headLimit) this.#head.push(...entries);
-    else this.#headComplete = false;
+    if (this.#headComplete) {
+      // The head held every stored entry: it takes what fits of these (a write larger than its
+      // room still gives the unload upload its oldest records), and is whole if all fit.
+      const room = Math.max(0, this.#headLimit - this.#head.length);
+      for (let i = 0; i < Math.min(room, entries.length); i++) this.#head.push(entries[i]!);
+      this.#headComplete = entries.length <= room;
+    }
     const { maxRecords = Infinity, maxBytes = Infinity } = this.#options;
     if (this.#stored > maxRecords || this.#storedBytes > maxBytes) {
       await this.#evict(Math.max(0, this.#stored - maxRecords), Math.max(0, this.#storedBytes - maxBytes), 'queue-full');

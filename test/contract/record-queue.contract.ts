@@ -115,6 +115,19 @@ export function recordQueueContract(kind: string, makeStore: () => QueueStore): 
       expect(queue.unloadSnapshot(new Set(), false).unstored).toEqual([]);
     });
 
+    it('a write larger than the head has room for still puts its oldest records in the unload snapshot', async () => {
+      const queue = new RecordQueue({ store: makeStore(), tabId: 'tab1', clock: () => Date.now(), onStorageError: () => undefined, headLimit: 4 });
+      await queue.settled();
+      queue.enqueue(e('players_login', 0));
+      await queue.settled();
+      // One task tracks six records: more than the head's room of three.
+      for (let i = 1; i <= 6; i++) queue.enqueue(e('players_login', i));
+      await queue.settled();
+      expect(queue.unloadSnapshot(new Set(), true).stored.map((s) => s.record.i)).toEqual([0, 1, 2, 3]);
+      // The head is no longer the whole queue: the rest is read from the store, in order.
+      expect((await queue.peek(10, { fromHead: true })).map((p) => p.record.i)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    });
+
     it('past maxRecords, drops the oldest and says so', async () => {
       const drops: DropInfo[] = [];
       const queue = new RecordQueue({ store: makeStore(), tabId: 't', clock: () => Date.now(), onStorageError: () => undefined, maxRecords: 5, onDropped: (d) => drops.push(d) });
