@@ -4,6 +4,7 @@
  * 5xx, 408, 429, a 200 that is not the envelope) it waits `Retry-After` or the backoff schedule
  * before the next attempt; timer ticks in between do not hammer the service. It does nothing while
  * offline, while uploads are paused (403), while the page is being unloaded, or with nothing queued.
+ * A pass left without an answer by the page's unloading is not a failure (no `onFailure`, no backoff).
  *
  * @module
  */
@@ -92,6 +93,10 @@ export class UploadScheduler {
       },
       (error: unknown) => {
         const e = toTpError(error);
+        // No answer while the page is being unloaded: the page cut the pass short (or the drain
+        // stopped before its next batch). That is not a failure of the service: nothing is counted
+        // or reported, and no retry waits, so the page shown again uploads at once.
+        if (e instanceof NetworkError && this.#options.isUnloading?.() === true) return;
         const retryInMs = this.#scheduleRetry(e);
         if (background) this.#options.onFailure(e, retryInMs);
       },

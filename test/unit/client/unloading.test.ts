@@ -80,4 +80,36 @@ describe('a page being unloaded', () => {
     expect(tp.stats()).toMatchObject({ queued: 0, delivered: 1 });
     await tp.shutdown();
   });
+
+  it('a background upload cut short at pagehide is no error and starts no backoff; the page shown again uploads the rest at once', async () => {
+    const uploads: string[] = [];
+    let answerFirst: (() => void) | undefined;
+    const fetchImpl: typeof fetch = async (input, init) => {
+      if (!String(input).endsWith('/logs')) return ok([]);
+      uploads.push(init?.keepalive ? 'keepalive' : 'drain');
+      if (uploads.length === 1) await new Promise<void>((resolve) => (answerFirst = resolve));
+      return ok({});
+    };
+    // Automatic uploads at 3 records, one record per batch; the timer never ticks during the test.
+    const tp = createClient({ ...memoryClientOptions(fetchImpl), flushIntervalMs: 3_600_000, flushAt: 3, maxBatchRecords: 1, flushOnHide: false, retry: { baseMs: 60_000, capMs: 60_000 } });
+    const errors: unknown[] = [];
+    tp.on('error', (e) => errors.push(e));
+    for (let i = 0; i < 3; i++) tp.track('players_login', { app_version: `1.2.${i}` });
+    await settle();
+    expect(uploads).toEqual(['drain']); // the first batch is on the wire
+
+    dispatchEvent(new Event('pagehide'));
+    answerFirst!();
+    await settle();
+    expect(uploads).toEqual(['drain']); // no further batch while the page is being unloaded
+    expect(errors).toEqual([]);
+    expect(tp.stats()).toMatchObject({ queued: 2, delivered: 1, retried: 0 });
+
+    dispatchEvent(new Event('pageshow')); // back from the back/forward cache: no backoff to wait for
+    await settle();
+    expect(uploads).toEqual(['drain', 'drain', 'drain']);
+    expect(tp.stats()).toMatchObject({ queued: 0, delivered: 3 });
+    expect(errors).toEqual([]);
+    await tp.shutdown();
+  });
 });

@@ -132,6 +132,33 @@ describe('UploadScheduler', () => {
     expect(world.runs).toEqual([0, 60_010]);
   });
 
+  it('a pass left without an answer by the page unloading is no failure: nothing reported, no backoff; a service answer still is', async () => {
+    const { world, scheduler } = setup([]);
+    // The pass on the wire at pagehide ends without an answer (the drain sends no further batch).
+    world.answers.push(new NetworkError('logs', new Error('the page is being unloaded')));
+    world.unloading = true;
+    await scheduler.flushNow().catch(() => undefined);
+    scheduler.kick('timer');
+    await vi.advanceTimersByTimeAsync(0);
+    world.unloading = false;
+    scheduler.kick('timer'); // runs, and fails without an answer while the page is shown ...
+    world.unloading = true; // ... as the page is being unloaded
+    world.answers.push(offlineError());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(world.failures).toEqual([]);
+    expect(scheduler.failures).toBe(0);
+    expect(scheduler.waiting).toBe(false);
+
+    world.unloading = false; // pageshow: back from the back/forward cache, at once
+    world.answers.push(new ServiceError('logs', 503, 'Service Unavailable'));
+    scheduler.kick('start');
+    world.unloading = true; // the service answered 503 while the page was being unloaded
+    await vi.advanceTimersByTimeAsync(0);
+    expect(world.runs).toEqual([0, 0, 0]);
+    expect(world.failures.map(([m]) => m)).toEqual([expect.stringContaining('503')]);
+    expect(scheduler.failures).toBe(1);
+  });
+
   it('an explicit flush runs at once even while a retry waits, and rejects to its caller', async () => {
     const { world, scheduler } = setup([offlineError(), offlineError()]);
     scheduler.kick('timer');
