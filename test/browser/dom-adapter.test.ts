@@ -121,5 +121,44 @@ describe('DOM adapter', () => {
     const dialog = root().querySelector('.dialog')!.getBoundingClientRect();
     expect(dialog.width).toBeLessThanOrEqual(300 - 32);
   });
+
+  it('makes the rest of the page inert while open (no focus, no screen reader), and gives it back as it was', () => {
+    const game = document.createElement('button');
+    game.textContent = 'fire';
+    const sidebar = document.createElement('nav');
+    sidebar.inert = true; // the page's own: stays inert after the dialog
+    document.body.append(game, sidebar);
+    game.focus();
+    const adapter = createDomAdapter();
+    adapter.present(recordingView(aiBody).view);
+    expect([game.inert, sidebar.inert]).toEqual([true, true]);
+    game.focus(); // a game calling focus() on its own element cannot pull focus out
+    expect(root().activeElement!.className).toBe('buy');
+    expect(document.activeElement).not.toBe(game);
+    adapter.close();
+    expect([game.inert, sidebar.inert]).toEqual([false, true]);
+    expect(document.activeElement).toBe(game); // focus returned where it was
+  });
+
+  it('with a container, makes inert only what it covers: the container’s other content, not the page around it', () => {
+    // body > header, app (shadow root: stage > canvas + the dialog's host; side panel)
+    const header = document.createElement('header');
+    const app = document.createElement('div');
+    document.body.append(header, app);
+    const shadow = app.attachShadow({ mode: 'open' });
+    const stage = document.createElement('div');
+    stage.style.cssText = 'position:relative;width:300px;height:500px';
+    const canvas = document.createElement('canvas');
+    const side = document.createElement('button');
+    stage.append(canvas);
+    shadow.append(stage, side);
+    const adapter = createDomAdapter({ container: stage });
+    adapter.present(recordingView(aiBody).view);
+    const host = stage.querySelector('[data-tp-offer]') as HTMLElement;
+    expect([canvas.inert, host.inert]).toEqual([true, false]);
+    expect([side.inert, stage.inert, app.inert, header.inert]).toEqual([false, false, false, false]);
+    adapter.close();
+    expect(canvas.inert).toBe(false);
+  });
 });
 

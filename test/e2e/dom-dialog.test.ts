@@ -4,12 +4,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openDemo, serviceUploads, useDemoInChromium } from './harness.js';
 
 const harness = useDemoInChromium();
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The focused element inside the dialog's shadow root: its class, or `outside`. */
 const focused = (page: Page) =>
@@ -73,6 +76,46 @@ describe('the DOM dialog in Chromium', () => {
 
     await page.click('#flush');
     await expect.poll(() => reactionsOf(player, offerId)).toEqual(['impress', 'open', 'dismiss', 'open', 'interact:golden_sword']);
+    await page.close();
+  });
+
+  it('hides what it covers from assistive technology while open (the accessibility tree), and gives it back on close', async () => {
+    // The adapter over a whole page (the demo puts it in a container, beside other panels).
+    const bundle = await build({
+      stdin: {
+        contents: [
+          "import { createDomAdapter } from './src/ui/dom/dom-adapter.ts';",
+          "import { recordingView } from './test/support/views.ts';",
+          "import { aiBody } from './test/fixtures/spec-samples.ts';",
+          'const ui = createDomAdapter();',
+          'Object.assign(window, { show: () => ui.present(recordingView(aiBody).view), hide: () => ui.close() });',
+        ].join('\n'),
+        resolveDir: ROOT,
+        loader: 'ts',
+      },
+      bundle: true,
+      write: false,
+      format: 'iife',
+      target: 'es2022',
+    });
+    const page = await harness.page();
+    // The sample offer's image, served: a failed load would be a console error.
+    await page.route('https://**/*.png', (route) => route.fulfill({ status: 200, contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg"/>' }));
+    await page.setContent('<!doctype html><meta charset="utf-8"><title>game</title><main><button>Fire the cannon</button><canvas>Level 3</canvas></main>');
+    await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
+    const cdp = await page.context().newCDPSession(page);
+    /** Whether Chromium's accessibility tree exposes a node named `name` (ignored nodes are not exposed). */
+    const exposed = async (name: string): Promise<boolean> => {
+      const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: Array<{ ignored: boolean; name?: { value?: unknown } }> };
+      return nodes.some((n) => !n.ignored && n.name?.value === name);
+    };
+    expect(await exposed('Fire the cannon')).toBe(true);
+    await page.evaluate(() => (window as unknown as { show: () => void }).show());
+    expect(await exposed('Close')).toBe(true); // the dialog's own button
+    expect(await exposed('Fire the cannon')).toBe(false); // the game's, behind the dialog
+    await page.evaluate(() => (window as unknown as { hide: () => void }).hide());
+    expect(await exposed('Fire the cannon')).toBe(true);
+    await cdp.detach();
     await page.close();
   });
 

@@ -4,6 +4,10 @@
  * - `role="dialog"`, `aria-modal="true"`, labelled by the offer's title;
  * - focus moves into the dialog (first purchase button, else close), Tab and Shift+Tab stay
  *   inside it, Escape dismisses, and focus returns where it was when the dialog closes;
+ * - while it is open, what it covers is `inert` (the rest of the page; with a `container`, the
+ *   container's other content): screen readers cannot reach the game behind it (with
+ *   `aria-modal` alone, Chromium's accessibility tree keeps it), nor can a pointer or a
+ *   `focus()` call;
  * - the game's CSS and the dialog's CSS cannot touch each other (shadow DOM); theme it with CSS
  *   custom properties on the host (`--tp-bg`, `--tp-accent`, … see styles.ts) or the `className` hook;
  * - readable from a 360×640 phone in portrait to a landscape desktop; Korean breaks between words;
@@ -23,6 +27,8 @@ export interface DomAdapterOptions {
    * Where the dialog's host element is appended. Default: `document.body`, and the dialog covers
    * the viewport (`position: fixed`). When given, the dialog covers that element instead
    * (`position: absolute`; give the container a position), for a game whose stage is one panel.
+   * Either way, what it covers is inert while it is open: the rest of the page, or the container's
+   * other content (the page around the container stays usable).
    */
   readonly container?: HTMLElement;
   /** Stacking order of the overlay. Default: 2147483000 (above typical game overlays). */
@@ -43,11 +49,15 @@ export interface DomAdapterOptions {
 export function createDomAdapter(options: DomAdapterOptions = {}): UiAdapter {
   let host: HTMLElement | undefined;
   let returnFocus: HTMLElement | undefined;
+  /** The elements this dialog made inert (not those the page had made inert itself). */
+  let madeInert: Element[] = [];
 
   const close = (): void => {
     if (!host) return;
     host.remove();
     host = undefined;
+    for (const el of madeInert) el.removeAttribute('inert');
+    madeInert = [];
     const target = returnFocus;
     returnFocus = undefined;
     if (target?.isConnected) target.focus();
@@ -69,6 +79,7 @@ export function createDomAdapter(options: DomAdapterOptions = {}): UiAdapter {
     parts.dialog.addEventListener('keydown', (event) => onKeyDown(event, shadow, parts.dialog, view));
     shadow.append(parts.root);
     (options.container ?? doc.body).append(host);
+    madeInert = inertBeside(host);
     parts.initialFocus.focus();
   };
 
@@ -120,6 +131,20 @@ function adoptStyles(shadow: ShadowRoot, doc: Document): void {
   const style = doc.createElement('style');
   style.textContent = DIALOG_CSS;
   shadow.append(style);
+}
+
+/**
+ * Makes inert what the dialog covers: every element beside `host` in its parent (the page's
+ * `body`, or the container), leaving alone those already inert; returns the ones it changed.
+ */
+function inertBeside(host: Element): Element[] {
+  const changed: Element[] = [];
+  for (const el of host.parentElement?.children ?? []) {
+    if (el === host || el.hasAttribute('inert')) continue;
+    el.setAttribute('inert', '');
+    changed.push(el);
+  }
+  return changed;
 }
 
 function deepActiveElement(doc: Document): HTMLElement | undefined {
