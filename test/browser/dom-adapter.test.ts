@@ -140,6 +140,31 @@ describe('DOM adapter', () => {
     expect(document.activeElement).toBe(game); // focus returned where it was
   });
 
+  it('in fullscreen, opens inside the element in fullscreen (only it is drawn); refuses when that is a canvas', () => {
+    const wrapper = document.createElement('div');
+    const canvas = document.createElement('canvas');
+    wrapper.append(canvas);
+    document.body.append(wrapper);
+    let inFullscreen: Element | null = wrapper;
+    Object.defineProperty(document, 'fullscreenElement', { configurable: true, get: () => inFullscreen });
+    try {
+      const adapter = createDomAdapter();
+      adapter.present(recordingView(aiBody).view);
+      expect(document.querySelector('[data-tp-offer]')!.parentElement).toBe(wrapper);
+      expect(canvas.inert).toBe(true);
+      adapter.close();
+      expect(canvas.inert).toBe(false);
+      // A canvas cannot hold the dialog, and one in body would not be seen: it refuses to open.
+      inFullscreen = canvas;
+      expect(() => adapter.present(recordingView(aiBody).view)).toThrow(/fullscreen on a <canvas>/);
+      expect(document.querySelector('[data-tp-offer]')).toBeNull();
+      expect(canvas.inert).toBe(false);
+    } finally {
+      delete (document as { fullscreenElement?: unknown }).fullscreenElement;
+    }
+    expect(document.fullscreenElement).toBeNull();
+  });
+
   it('with a container, makes inert only what it covers: the container’s other content, not the page around it', () => {
     // body > header, app (shadow root: stage > canvas + the dialog's host; side panel)
     const header = document.createElement('header');

@@ -43,6 +43,33 @@ async function openAiOffer(page: Page, lang: string): Promise<{ player: string; 
   return { player, opener };
 }
 
+/** A page of its own holding `html` and the DOM adapter over the viewport: `show()` presents the sample AI offer, `hide()` closes it. */
+async function pageWithAdapter(html: string): Promise<Page> {
+  const bundle = await build({
+    stdin: {
+      contents: [
+        "import { createDomAdapter } from './src/ui/dom/dom-adapter.ts';",
+        "import { recordingView } from './test/support/views.ts';",
+        "import { aiBody } from './test/fixtures/spec-samples.ts';",
+        'const ui = createDomAdapter();',
+        'Object.assign(window, { show: () => ui.present(recordingView(aiBody).view), hide: () => ui.close() });',
+      ].join('\n'),
+      resolveDir: ROOT,
+      loader: 'ts',
+    },
+    bundle: true,
+    write: false,
+    format: 'iife',
+    target: 'es2022',
+  });
+  const page = await harness.page();
+  // The sample offer's image, served: a failed load would be a console error.
+  await page.route('https://**/*.png', (route) => route.fulfill({ status: 200, contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg"/>' }));
+  await page.setContent(`<!doctype html><meta charset="utf-8"><title>game</title>${html}`);
+  await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
+  return page;
+}
+
 describe('the DOM dialog in Chromium', () => {
   it('keyboard only: focus moves in, Tab cycles inside, Escape dismisses, focus returns, Enter on Buy interacts', async () => {
     const page = await harness.page();
@@ -81,28 +108,7 @@ describe('the DOM dialog in Chromium', () => {
 
   it('hides what it covers from assistive technology while open (the accessibility tree), and gives it back on close', async () => {
     // The adapter over a whole page (the demo puts it in a container, beside other panels).
-    const bundle = await build({
-      stdin: {
-        contents: [
-          "import { createDomAdapter } from './src/ui/dom/dom-adapter.ts';",
-          "import { recordingView } from './test/support/views.ts';",
-          "import { aiBody } from './test/fixtures/spec-samples.ts';",
-          'const ui = createDomAdapter();',
-          'Object.assign(window, { show: () => ui.present(recordingView(aiBody).view), hide: () => ui.close() });',
-        ].join('\n'),
-        resolveDir: ROOT,
-        loader: 'ts',
-      },
-      bundle: true,
-      write: false,
-      format: 'iife',
-      target: 'es2022',
-    });
-    const page = await harness.page();
-    // The sample offer's image, served: a failed load would be a console error.
-    await page.route('https://**/*.png', (route) => route.fulfill({ status: 200, contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg"/>' }));
-    await page.setContent('<!doctype html><meta charset="utf-8"><title>game</title><main><button>Fire the cannon</button><canvas>Level 3</canvas></main>');
-    await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
+    const page = await pageWithAdapter('<main><button>Fire the cannon</button><canvas>Level 3</canvas></main>');
     const cdp = await page.context().newCDPSession(page);
     /** Whether Chromium's accessibility tree exposes a node named `name` (ignored nodes are not exposed). */
     const exposed = async (name: string): Promise<boolean> => {
@@ -116,6 +122,16 @@ describe('the DOM dialog in Chromium', () => {
     await page.evaluate(() => (window as unknown as { hide: () => void }).hide());
     expect(await exposed('Fire the cannon')).toBe(true);
     await cdp.detach();
+    await page.close();
+  });
+
+  it('in fullscreen, opens inside the element in fullscreen, where it is seen', async () => {
+    const page = await pageWithAdapter('<div id="stage" style="background:#234"><button id="go" onclick="stage.requestFullscreen()">Fullscreen</button></div>');
+    await page.click('#go'); // a user gesture: the Fullscreen API asks for one
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement?.id)).toBe('stage');
+    await page.evaluate(() => (window as unknown as { show: () => void }).show());
+    // The element drawn at the middle of the screen is the dialog's host, inside the fullscreen element.
+    expect(await page.evaluate(() => document.elementFromPoint(innerWidth / 2, innerHeight / 2)?.closest('#stage [data-tp-offer]') !== null)).toBe(true);
     await page.close();
   });
 

@@ -24,8 +24,10 @@ import { DIALOG_CSS } from './styles.js';
 /** Options of {@link createDomAdapter}. */
 export interface DomAdapterOptions {
   /**
-   * Where the dialog's host element is appended. Default: `document.body`, and the dialog covers
-   * the viewport (`position: fixed`). When given, the dialog covers that element instead
+   * Where the dialog's host element is appended. Default: `document.body`, or in fullscreen the
+   * element in fullscreen (a canvas in fullscreen cannot hold it: `present` throws, and `show()`
+   * rejects with `ui-failed`, before anything is reported); the dialog covers the viewport
+   * (`position: fixed`). When given, the dialog covers that element instead
    * (`position: absolute`; give the container a position), for a game whose stage is one panel.
    * Either way, what it covers is inert while it is open: the rest of the page, or the container's
    * other content (the page around the container stays usable).
@@ -66,6 +68,7 @@ export function createDomAdapter(options: DomAdapterOptions = {}): UiAdapter {
   const present = (view: OfferView): void => {
     close();
     const doc = (options.container ?? document.body).ownerDocument;
+    const parent = options.container ?? parentOverViewport(doc);
     returnFocus = deepActiveElement(doc);
     host = doc.createElement('div');
     host.setAttribute('data-tp-offer', String(view.offerId));
@@ -78,7 +81,7 @@ export function createDomAdapter(options: DomAdapterOptions = {}): UiAdapter {
     const parts = buildDialog(doc, view, labelsFor(view.language, options.labels), options.openLinks === true);
     parts.dialog.addEventListener('keydown', (event) => onKeyDown(event, shadow, parts.dialog, view));
     shadow.append(parts.root);
-    (options.container ?? doc.body).append(host);
+    parent.append(host);
     madeInert = inertBeside(host);
     parts.initialFocus.focus();
   };
@@ -131,6 +134,21 @@ function adoptStyles(shadow: ShadowRoot, doc: Document): void {
   const style = doc.createElement('style');
   style.textContent = DIALOG_CSS;
   shadow.append(style);
+}
+
+/**
+ * Where a dialog over the viewport goes: `body`, or in fullscreen (Fullscreen API) the element in
+ * fullscreen, since only it and its descendants are drawn then.
+ * @throws {Error} the element in fullscreen is a canvas, video, image or frame: no dialog inside
+ *   it would be seen (the game should fullscreen an element around it, or pass `container`).
+ */
+function parentOverViewport(doc: Document): Element {
+  const full = doc.fullscreenElement;
+  if (!full) return doc.body;
+  if (/^(CANVAS|VIDEO|IMG|IFRAME)$/.test(full.tagName)) {
+    throw new Error(`the page is in fullscreen on a <${full.tagName.toLowerCase()}>, where no dialog can be seen: fullscreen an element around it, or pass \`container\``);
+  }
+  return full;
 }
 
 /**
