@@ -1,6 +1,7 @@
 /**
- * The DOM adapter's dialog in the demo, in real Chromium, driven by real key presses only (no
- * clicks once it is open), and checked by axe-core.
+ * The DOM adapter's dialog in real Chromium: in the demo, driven by real key presses only (no
+ * clicks once it is open) and checked by axe-core; and over a page of its own, for what it covers
+ * (the accessibility tree) and fullscreen.
  */
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -43,9 +44,12 @@ async function openAiOffer(page: Page, lang: string): Promise<{ player: string; 
   return { player, opener };
 }
 
+/** The script of {@link pageWithAdapter}, built once for the file. */
+let adapterScript: Promise<string> | undefined;
+
 /** A page of its own holding `html` and the DOM adapter over the viewport: `show()` presents the sample AI offer, `hide()` closes it. */
 async function pageWithAdapter(html: string): Promise<Page> {
-  const bundle = await build({
+  adapterScript ??= build({
     stdin: {
       contents: [
         "import { createDomAdapter } from './src/ui/dom/dom-adapter.ts';",
@@ -61,12 +65,12 @@ async function pageWithAdapter(html: string): Promise<Page> {
     write: false,
     format: 'iife',
     target: 'es2022',
-  });
+  }).then((out) => out.outputFiles[0]!.text);
   const page = await harness.page();
   // The sample offer's image, served: a failed load would be a console error.
   await page.route('https://**/*.png', (route) => route.fulfill({ status: 200, contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg"/>' }));
   await page.setContent(`<!doctype html><meta charset="utf-8"><title>game</title>${html}`);
-  await page.addScriptTag({ content: bundle.outputFiles[0]!.text });
+  await page.addScriptTag({ content: await adapterScript });
   return page;
 }
 
