@@ -26,8 +26,11 @@ export interface OfferReactionEvent {
 /** Payload of `offer:close` (the SDK closed an offer: nothing reported) and `offer:expired`. */
 export interface OfferClosedEvent {
   readonly offer: Offer;
-  /** `interacted`: closed after the player took the next step; `expired`: it stopped being usable on screen. */
-  readonly cause: 'interacted' | 'expired';
+  /**
+   * `interacted`: closed after the player took the next step; `expired`: it stopped being usable
+   * on screen; `closed`: the game took it off screen (`view.close()`, or `show()`'s signal aborted).
+   */
+  readonly cause: 'interacted' | 'expired' | 'closed';
   readonly verdict: Verdict;
 }
 
@@ -77,8 +80,8 @@ export interface QueueEvent {
  *   storage); `client.deadLetters` lists and requeues them.
  * - `offer:impress`, `offer:open`, `offer:dismiss`, `offer:interact`: a reaction was reported
  *   (queued as a `players_offers` record), with the offer's new state and its verdict.
- * - `offer:close`: the SDK closed a shown offer without a reaction (after `interact`, or because
- *   it expired on screen); `offer:expired` also fires in the second case.
+ * - `offer:close`: a shown offer closed without a reaction (the SDK closed it after `interact`, or
+ *   because it expired on screen; or the game closed it); `offer:expired` also fires when it expired.
  */
 export interface ClientEvents {
   error: [error: TpError];

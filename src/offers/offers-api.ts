@@ -74,11 +74,16 @@ export interface OffersApi {
    * being usable while on screen, the SDK closes it and emits `offer:expired`. Resolves with how
    * it ended.
    *
+   * @param options.signal Takes the offer off screen when it aborts (the game moves on: a scene
+   *   change, a match starting): nothing is reported (the player did not dismiss it), the offer
+   *   moves to `closed` (`offer:close` with cause `closed`) and can be shown again, and `show()`
+   *   rejects with the signal's reason, as `fetch` does. Already aborted: rejects, shows nothing.
    * @throws {OfferError} `unknown-offer` (not in the last refresh), `not-usable`, `busy` (another
    * offer is on screen), `no-ui` (no adapter), `ui-failed` (the adapter threw).
    * @throws {OfferStateError} the offer cannot be opened from its state (docs/decisions.md, "Offer states").
+   * @throws the signal's `reason` (an `AbortError` `DOMException` unless given) when it aborted.
    */
-  show(offerId: number): Promise<OfferOutcome>;
+  show(offerId: number, options?: { readonly signal?: AbortSignal }): Promise<OfferOutcome>;
   /**
    * The view of a usable offer, for a game that draws it itself (with its engine's text objects,
    * say): its content (title, message spans, products, …) and the actions that drive its state
@@ -318,7 +323,7 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
         if (outcome.action === 'dismiss') {
           void react(offer, 'dismiss', outcome.doNotShowAgain ? DO_NOT_SHOW_AGAIN : undefined).catch(fail);
         } else {
-          const cause = outcome.action === 'interact' ? 'interacted' : 'expired';
+          const cause = outcome.action === 'interact' ? 'interacted' : outcome.action;
           if (outcome.action === 'interact') void react(offer, 'interact', outcome.product?.id ?? productId).catch(fail);
           // The SDK closes it, without a reaction (applied now, written next); its events fire now, after `offer:interact`.
           void states.apply(offer.offer_id, 'close', clock.now()).written.catch(fail);
@@ -346,21 +351,32 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
         const now = clock.now();
         return [...known.values()].map((offer) => ({ offer, verdict: verdictOf(offer, now), state: states.state(offer.offer_id) }));
       },
-      async show(offerId) {
+      async show(offerId, { signal } = {}) {
+        const stopIfAborted = (): void => {
+          if (signal?.aborted) throw signal.reason;
+        };
+        stopIfAborted();
         const ui = deps.ui();
         if (!ui) throw new OfferError(offerId, 'no-ui', 'no `ui` adapter (or draw offers.view() yourself)');
         if (showing !== undefined) throw new OfferError(offerId, 'busy', `offer ${showing} is on screen`);
         showing = offerId;
+        const onAbort = (): void => view?.close();
+        let view: OfferView | undefined;
         try {
-          const view = await openView(offerId, () => ui.close());
+          view = await openView(offerId, () => ui.close());
+          stopIfAborted();
           try {
             ui.present(view);
           } catch (cause) {
             throw new OfferError(offerId, 'ui-failed', 'the UI adapter threw', { cause });
           }
           view.open();
-          return await view.closed;
+          signal?.addEventListener('abort', onAbort);
+          const outcome = await view.closed;
+          if (outcome.action === 'closed') stopIfAborted();
+          return outcome;
         } finally {
+          signal?.removeEventListener('abort', onAbort);
           showing = undefined;
         }
       },

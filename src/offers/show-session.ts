@@ -40,7 +40,8 @@ export function createOfferView(session: ShowSession): OfferView {
     if (done) return;
     done = true;
     clearTimeout(timer);
-    session.onEnd(outcome, productId);
+    // Closed before it was open: there is nothing to move or report.
+    if (opened) session.onEnd(outcome, productId);
     resolve(outcome);
   };
   /** An ending called before `open()` (an adapter acting during `present`) happens once the offer is open. */
@@ -84,5 +85,6 @@ export function createOfferView(session: ShowSession): OfferView {
     setDoNotShowAgain: (value) => {
       doNotShowAgain = value === true;
     },
+    close: () => end({ action: 'closed', offerId }),
   };
 }

@@ -54,7 +54,9 @@ export type OfferOutcome =
   | { readonly action: 'dismiss'; readonly offerId: number; readonly doNotShowAgain: boolean }
   | { readonly action: 'interact'; readonly offerId: number; readonly product: ProductView | undefined }
   /** It stopped being usable while on screen; the SDK closed it (`offer:expired`). */
-  | { readonly action: 'expired'; readonly offerId: number };
+  | { readonly action: 'expired'; readonly offerId: number }
+  /** The game took it off screen itself ({@link OfferActions.close}); nothing reported. */
+  | { readonly action: 'closed'; readonly offerId: number };
 
 /**
  * What the player can do to an offer on screen. Each drives the offer's state machine
@@ -82,6 +84,14 @@ export interface OfferActions {
   interact(productId?: string): void;
   /** The do-not-show-again toggle; applied when the offer is dismissed. */
   setDoNotShowAgain(value: boolean): void;
+  /**
+   * The game takes the offer off screen itself (a scene change, a match starting), not the
+   * player: nothing is reported (`dismiss` means the player closed it). An opened offer moves to
+   * `closed` (`offer:close` with cause `closed`) and can be shown again; `closed` resolves with
+   * `{ action: 'closed' }`. Before `open()`, it only ends the view. `offers.show()` calls it when
+   * its `signal` aborts.
+   */
+  close(): void;
 }
 
 /**

@@ -140,6 +140,43 @@ describe('DOM adapter', () => {
     expect(document.activeElement).toBe(game); // focus returned where it was
   });
 
+  it('makes inert what the game adds beside it while open (a toast, a second layer), and gives it back on close', async () => {
+    const adapter = createDomAdapter();
+    adapter.present(recordingView(aiBody).view);
+    const toast = document.createElement('button');
+    toast.textContent = 'level up!';
+    const ownInert = document.createElement('div');
+    ownInert.inert = true;
+    document.body.append(toast, ownInert);
+    await new Promise((resolve) => setTimeout(resolve, 0)); // mutation records are delivered as a microtask
+    expect([toast.inert, ownInert.inert]).toEqual([true, true]);
+    toast.focus();
+    expect(document.activeElement).not.toBe(toast);
+    adapter.close();
+    expect([toast.inert, ownInert.inert]).toEqual([false, true]);
+    // Closed: what the page adds now is left alone.
+    const later = document.createElement('button');
+    document.body.append(later);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(later.inert).toBe(false);
+  });
+
+  it('when the page takes the dialog out itself, closes the view (nothing reported) and gives back what it made inert', async () => {
+    const game = document.createElement('button');
+    document.body.append(game);
+    const { view, calls } = recordingView(aiBody);
+    createDomAdapter().present(view);
+    expect(game.inert).toBe(true);
+    document.querySelector('[data-tp-offer]')!.remove(); // e.g. the game swaps its screen
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(game.inert).toBe(false);
+    expect(calls).toEqual(['close']);
+    const added = document.createElement('button');
+    document.body.append(added);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(added.inert).toBe(false);
+  });
+
   it('in fullscreen, opens inside the element in fullscreen (only it is drawn); refuses when that is a canvas', () => {
     const wrapper = document.createElement('div');
     const canvas = document.createElement('canvas');

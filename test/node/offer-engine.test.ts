@@ -168,6 +168,53 @@ describe('on screen', () => {
     expect(await reactions()).toEqual([`impress:${id}`, `open:${id}`]);
   });
 
+  it('a game takes a shown offer off screen with an AbortSignal: show() rejects with its reason, nothing is reported, the offer can be shown again', async () => {
+    const [id] = offersFor('scene-change', { offer: personalized });
+    const { tp, ui, reactions } = client('scene-change');
+    const closes: OfferClosedEvent[] = [];
+    tp.on('offer:close', (e) => closes.push(e));
+    await tp.offers.refresh();
+    const scene = new AbortController();
+    const shown = tp.offers.show(id!, { signal: scene.signal });
+    await expect.poll(() => ui.current).toBeDefined();
+    scene.abort();
+    await expect(shown).rejects.toMatchObject({ name: 'AbortError' });
+    expect(ui.current).toBeUndefined();
+    expect(closes).toMatchObject([{ cause: 'closed' }]);
+    expect(tp.offers.list()[0]).toMatchObject({ state: 'closed' });
+    // Not stuck: no `busy`, no state error; the next showing runs as usual.
+    const again = tp.offers.show(id!);
+    await expect.poll(() => ui.current).toBeDefined();
+    ui.current!.dismiss();
+    expect(await again).toMatchObject({ action: 'dismiss' });
+    // An aborted signal shows nothing.
+    await expect(tp.offers.show(id!, { signal: AbortSignal.abort(new Error('menu')) })).rejects.toThrow('menu');
+    expect(ui.drawn.filter((d) => d.op === 'present')).toHaveLength(2);
+    await tp.flush();
+    expect(await reactions()).toEqual([`impress:${id}`, `open:${id}`, `open:${id}`, `dismiss:${id}`]);
+  });
+
+  it('a view the game draws itself can be closed by the game: closed resolves, nothing reported, showable again', async () => {
+    const [id] = offersFor('own-ui', { offer: personalized });
+    const { tp, reactions } = client('own-ui', { ui: null });
+    await tp.offers.refresh();
+    const view = await tp.offers.view(id!);
+    view.open();
+    view.close();
+    expect(await view.closed).toEqual({ action: 'closed', offerId: id });
+    view.dismiss(); // after the end: ignored
+    expect(tp.offers.list()[0]).toMatchObject({ state: 'closed' });
+    const unopened = await tp.offers.view(id!);
+    unopened.close(); // never drawn: nothing moves
+    expect(await unopened.closed).toEqual({ action: 'closed', offerId: id });
+    const next = await tp.offers.view(id!);
+    next.open();
+    next.dismiss();
+    await next.closed;
+    await tp.flush();
+    expect(await reactions()).toEqual([`impress:${id}`, `open:${id}`, `open:${id}`, `dismiss:${id}`]);
+  });
+
   it('canPurchase leaves products out of the offer; an offer left with none is not-on-sale', async () => {
     const [id] = offersFor('buyer', { offer: JSON.stringify(alwaysOnSale) });
     const some = client('buyer', { canPurchase: (p) => p.id !== 'owned_sword' });

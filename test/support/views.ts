@@ -16,7 +16,7 @@ export function offerOf(body: unknown, offerId = 1001): Offer {
   return r.offer;
 }
 
-/** A view of `body` whose actions push to `calls` (`open`, `dismiss`, `interact:<id>`, `toggle:<bool>`). */
+/** A view of `body` whose actions push to `calls` (`open`, `dismiss`, `interact:<id>`, `toggle:<bool>`, `close`). */
 export function recordingView(body: unknown, ctx: Partial<ContentContext> = {}): { view: OfferView; calls: string[] } {
   const calls: string[] = [];
   const content = buildOfferContent(offerOf(body), { languages: ['en'], store: 'ios', now: NOW, ...ctx });
@@ -27,6 +27,7 @@ export function recordingView(body: unknown, ctx: Partial<ContentContext> = {}):
     dismiss: () => void calls.push('dismiss'),
     interact: (id) => void calls.push(`interact:${id}`),
     setDoNotShowAgain: (v) => void calls.push(`toggle:${v}`),
+    close: () => void calls.push('close'),
   };
   return { view, calls };
 }

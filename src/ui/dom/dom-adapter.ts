@@ -53,9 +53,13 @@ export function createDomAdapter(options: DomAdapterOptions = {}): UiAdapter {
   let returnFocus: HTMLElement | undefined;
   /** The elements this dialog made inert (not those the page had made inert itself). */
   let madeInert: Element[] = [];
+  /** Makes inert what the page adds beside the dialog while it is open. */
+  let watcher: MutationObserver | undefined;
 
   const close = (): void => {
     if (!host) return;
+    watcher?.disconnect();
+    watcher = undefined;
     host.remove();
     host = undefined;
     for (const el of madeInert) el.removeAttribute('inert');
@@ -82,7 +86,22 @@ export function createDomAdapter(options: DomAdapterOptions = {}): UiAdapter {
     parts.dialog.addEventListener('keydown', (event) => onKeyDown(event, shadow, parts.dialog, view));
     shadow.append(parts.root);
     parent.append(host);
-    madeInert = inertBeside(host);
+    madeInert = inertBeside(host, [...parent.children]);
+    const win = doc.defaultView as (Window & typeof globalThis) | null;
+    if (win?.MutationObserver) {
+      const shown = host;
+      watcher = new win.MutationObserver((changes) => {
+        // The page took the dialog out itself (a new screen, `body.replaceChildren()`): the offer
+        // left the screen without the player (nothing reported), and the page gets back what was
+        // made inert.
+        if (!shown.isConnected) {
+          view.close();
+          return close();
+        }
+        for (const change of changes) madeInert.push(...inertBeside(shown, change.addedNodes));
+      });
+      watcher.observe(parent, { childList: true });
+    }
     parts.initialFocus.focus();
   };
 
@@ -152,13 +171,16 @@ function parentOverViewport(doc: Document): Element {
 }
 
 /**
- * Makes inert what the dialog covers: every element beside `host` in its parent (the page's
- * `body`, or the container), leaving alone those already inert; returns the ones it changed.
+ * Makes inert what the dialog covers: each element of `nodes` (its parent's children, the page's
+ * `body` or the container, at open; then what the page adds there while it is open) other than
+ * `host`, leaving alone those already inert; returns the ones it changed.
  */
-function inertBeside(host: Element): Element[] {
+function inertBeside(host: Element, nodes: Iterable<Node>): Element[] {
   const changed: Element[] = [];
-  for (const el of host.parentElement?.children ?? []) {
-    if (el === host || el.hasAttribute('inert')) continue;
+  for (const node of nodes) {
+    if (node === host || node.nodeType !== 1) continue;
+    const el = node as Element;
+    if (el.hasAttribute('inert')) continue;
     el.setAttribute('inert', '');
     changed.push(el);
   }
