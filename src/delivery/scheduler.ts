@@ -1,8 +1,10 @@
 /**
  * When background uploads run: on the flush timer, when the queue reaches `flushAt`, at start,
  * and at once when the browser comes back online. After a retryable failure (no answer, time-out,
- * 5xx, 408, 429, a 200 that is not the envelope) it waits `Retry-After` or the backoff schedule
- * before the next attempt; timer ticks in between do not hammer the service. It does nothing while
+ * 5xx, 408, 429, a 200 that is not the envelope) it waits `Retry-After` (when above 0) or the
+ * backoff schedule, then retries; timer ticks in between do not hammer the service. After any
+ * other failure (a 404 from a wrong `baseUrl`, a 401, a storage error) it waits the same way but
+ * does not retry by itself: the next timer tick or threshold tries again. It does nothing while
  * offline, while uploads are paused (403), while the page is being unloaded, or with nothing queued.
  * A pass left without an answer by the page's unloading is not a failure (no `onFailure`, no backoff).
  *
@@ -58,14 +60,18 @@ export class UploadScheduler {
     return this.#retryTimer !== undefined;
   }
 
-  /** Starts a background upload now, unless one of the reasons to wait holds. */
-  kick(trigger: Trigger): void {
+  /**
+   * Starts a background upload now, unless one of the reasons to wait holds; returns whether it
+   * started one.
+   */
+  kick(trigger: Trigger): boolean {
     const o = this.#options;
-    if (this.#stopped || this.#running || !o.isOnline() || o.isPaused() || o.isUnloading?.() === true || !o.hasWork()) return;
+    if (this.#stopped || this.#running || !o.isOnline() || o.isPaused() || o.isUnloading?.() === true || !o.hasWork()) return false;
     // A waiting retry is not cut short by the timer or the threshold; coming online is news.
-    if (this.#retryTimer !== undefined && trigger !== 'online' && trigger !== 'retry') return;
+    if (this.#retryTimer !== undefined && trigger !== 'online' && trigger !== 'retry') return false;
     this.#clearRetry();
     void this.#attempt(true).catch(() => undefined);
+    return true;
   }
 
   /**
@@ -108,18 +114,25 @@ export class UploadScheduler {
     return run;
   }
 
+  /**
+   * Waits before the next background attempt: `Retry-After` when above 0 (a `0`, or a date already
+   * past, would retry at once, again and again), else the backoff schedule. A retryable failure is
+   * retried when the wait ends; any other only holds background passes back until then. Returns
+   * the wait of a scheduled retry (undefined: none).
+   */
   #scheduleRetry(error: TpError): number | undefined {
-    if (this.#stopped || (error as { retryable?: boolean }).retryable !== true || this.#options.isPaused()) return undefined;
+    if (this.#stopped || this.#options.isPaused()) return undefined;
+    const retryable = (error as { retryable?: boolean }).retryable === true;
     const retryAfter = (error as { retryAfterMs?: number }).retryAfterMs;
-    const delay = retryAfter ?? backoffDelay(this.#failures, this.#options.policy, this.#options.random);
+    const delay = retryAfter || backoffDelay(this.#failures, this.#options.policy, this.#options.random);
     this.#failures += 1;
     this.#clearRetry();
     this.#retryTimer = setTimeout(() => {
       this.#retryTimer = undefined;
-      this.#options.onRetry();
-      this.kick('retry');
+      // Counted only when an attempt starts (not while offline, or with another pass running).
+      if (retryable && this.kick('retry')) this.#options.onRetry();
     }, delay);
-    return delay;
+    return retryable ? delay : undefined;
   }
 
   #clearRetry(): void {

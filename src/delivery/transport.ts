@@ -121,7 +121,10 @@ function readEnvelope(endpoint: Endpoint, response: Response, text: string): Env
   const envelope = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : undefined;
   if (response.status !== 200) {
     const reason = typeof envelope?.reason === 'string' ? envelope.reason : response.statusText || 'HTTP error';
-    throw new ServiceError(endpoint, response.status, reason, parseRetryAfter(response.headers.get('Retry-After'), Date.now()));
+    // An HTTP-date is the service's time: measured from the answer's own `Date` when the browser
+    // can read it (a device clock off by an hour would otherwise wait an hour, or not at all).
+    const sent = Date.parse(response.headers.get('Date') ?? '');
+    throw new ServiceError(endpoint, response.status, reason, parseRetryAfter(response.headers.get('Retry-After'), Number.isFinite(sent) ? sent : Date.now()));
   }
   if (!envelope) throw new ProtocolError(endpoint, text === '' ? 'empty body' : 'body is not JSON');
   if (envelope.status !== 200) throw new ProtocolError(endpoint, `status is ${JSON.stringify(envelope.status)}, not 200`);

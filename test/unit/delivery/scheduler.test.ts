@@ -81,6 +81,47 @@ describe('UploadScheduler', () => {
     expect(world.runs).toEqual([0, 7000]);
   });
 
+  it('a Retry-After of 0 (or a date already past) waits the backoff instead of retrying at once, again and again', async () => {
+    const zero = () => new ServiceError('logs', 503, 'Service Unavailable', 0);
+    const { world, scheduler } = setup([zero(), zero(), zero()]);
+    scheduler.kick('timer');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(world.runs).toEqual([0, 500]);
+    await vi.runAllTimersAsync();
+    expect(world.runs).toEqual([0, 500, 1500, 3500]);
+  });
+
+  it('after a failure that is not retried (a 404 from a wrong baseUrl), timer ticks wait the backoff too, and nothing retries by itself', async () => {
+    const notFound = () => new ServiceError('logs', 404, 'Not Found');
+    const { world, scheduler } = setup([notFound(), notFound()]);
+    scheduler.kick('timer');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(world.failures).toEqual([['logs request failed: 404 Not Found', undefined]]);
+    scheduler.kick('timer'); // a tick inside the wait: nothing sent
+    await vi.advanceTimersByTimeAsync(500);
+    expect(world.runs).toEqual([0]);
+    expect(world.retries).toBe(0); // no retry of its own
+    scheduler.kick('timer'); // the next tick after the wait sends again, and the next wait is longer
+    await vi.advanceTimersByTimeAsync(0);
+    scheduler.kick('timer');
+    await vi.advanceTimersByTimeAsync(999);
+    scheduler.kick('timer');
+    await vi.advanceTimersByTimeAsync(1);
+    scheduler.kick('timer');
+    await vi.runAllTimersAsync();
+    expect(world.runs).toEqual([0, 600, 1600]);
+    expect(world.retries).toBe(0);
+  });
+
+  it('counts a retry only when it starts: one whose time comes while offline is not counted', async () => {
+    const { world, scheduler } = setup([offlineError()]);
+    scheduler.kick('timer');
+    await vi.advanceTimersByTimeAsync(100);
+    world.online = false;
+    await vi.runAllTimersAsync();
+    expect([world.runs, world.retries]).toEqual([[0], 0]);
+  });
+
   it('does not retry what cannot succeed: a 400, or a 403 that paused uploads', async () => {
     const { world, scheduler } = setup([new ServiceError('logs', 400, 'Missing Body')]);
     scheduler.kick('timer');
