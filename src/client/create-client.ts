@@ -116,8 +116,8 @@ export interface LoggingClient {
   stats(): ClientStats;
   /**
    * Makes a last upload (failures are emitted as `error`, records stay queued for the next
-   * session), stops timers and page listeners, closes any offer on screen, and removes all event
-   * listeners.
+   * session), stops timers and page listeners, closes any offer on screen (its `show()` resolves
+   * `{ action: 'closed' }`, nothing reported), and removes all event listeners.
    */
   shutdown(): Promise<void>;
 }

@@ -44,6 +44,8 @@ export class UploadScheduler {
   #failures = 0;
   #retryTimer: ReturnType<typeof setTimeout> | undefined;
   #running: Promise<unknown> | undefined;
+  /** A kick came while a pass ran: what it asked for may have come after that pass read its work. */
+  #again = false;
   #stopped = false;
 
   constructor(options: SchedulerOptions) {
@@ -66,9 +68,14 @@ export class UploadScheduler {
    */
   kick(trigger: Trigger): boolean {
     const o = this.#options;
-    if (this.#stopped || this.#running || !o.isOnline() || o.isPaused() || o.isUnloading?.() === true || !o.hasWork()) return false;
+    if (this.#stopped || !o.isOnline() || o.isPaused() || o.isUnloading?.() === true || !o.hasWork()) return false;
     // A waiting retry is not cut short by the timer or the threshold; coming online is news.
     if (this.#retryTimer !== undefined && trigger !== 'online' && trigger !== 'retry') return false;
+    if (this.#running) {
+      // Run again once this pass ends (records tracked, or a first open made, during it).
+      this.#again = true;
+      return false;
+    }
     this.#clearRetry();
     void this.#attempt(true).catch(() => undefined);
     return true;
@@ -109,7 +116,12 @@ export class UploadScheduler {
     );
     this.#running = tracked;
     void tracked.finally(() => {
-      if (this.#running === tracked) this.#running = undefined;
+      if (this.#running !== tracked) return;
+      this.#running = undefined;
+      if (this.#again) {
+        this.#again = false;
+        this.kick('threshold');
+      }
     });
     return run;
   }

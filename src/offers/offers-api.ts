@@ -56,7 +56,9 @@ export interface OffersApi {
   /**
    * GET /offers for the identified player. Decodes every offer (a malformed one is skipped with an
    * `error` event), reports `impress` once ever for each usable offer (in any tab), and resolves
-   * with the usable offers, newest first. Concurrent calls share one request. When the service
+   * with the usable offers, newest first. Concurrent calls for one player share one request; when
+   * `identify()` changed the player while it was on the wire, it fetches again and resolves with
+   * the new player's offers (nothing is impressed for the player who left). When the service
    * cannot be reached (no answer, time-out, 5xx, 408, 429) and an earlier answer is cached on this
    * device, resolves from that copy instead, decided at the current time, and emits `warning`
    * with the failure.
@@ -174,8 +176,9 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
   /** The offers of the last refresh (or of the cache), of `knownPlayer`. */
   let known = new Map<number, Offer>();
   let knownPlayer: string | undefined;
-  let refreshing: Promise<Offer[]> | undefined;
-  let showing: number | undefined;
+  /** The refresh on the wire, and the player it is for. */
+  let refreshing: { player: string | undefined; run: Promise<Offer[]> } | undefined;
+  let showing: { offerId: number; view?: OfferView } | undefined;
   let lastAutoRefresh = -Infinity;
 
   const requirePlayer = (): string => {
@@ -265,7 +268,10 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
 
   const doRefresh = async (): Promise<Offer[]> => {
     const player = requirePlayer();
-    const offers = await adopt(player, await fetchRecords(player));
+    const records = await fetchRecords(player);
+    // `identify()` changed the player while the request was on the wire: the answer is not theirs.
+    if (deps.player() !== player) return refresh();
+    const offers = await adopt(player, records);
     for (const offer of offers) {
       // The service has a first open (from this device or another): none is to be sent.
       if (offer.first_opened_at != null && states.local(offer.offer_id).firstOpenSent !== true) {
@@ -279,10 +285,16 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
     return usable;
   };
 
-  const refresh = (): Promise<Offer[]> =>
-    (refreshing ??= doRefresh().finally(() => {
-      refreshing = undefined;
-    }));
+  /** One refresh on the wire per player: a second call for the same player joins it. */
+  const refresh = (): Promise<Offer[]> => {
+    const player = deps.player();
+    if (refreshing && refreshing.player === player) return refreshing.run;
+    const run = doRefresh().finally(() => {
+      if (refreshing?.run === run) refreshing = undefined;
+    });
+    refreshing = { player, run };
+    return run;
+  };
 
   /** The offers of the cache, at start and at `identify`: `show()` works offline before any refresh. */
   const loadCached = async (): Promise<void> => {
@@ -310,6 +322,8 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
     const now = clock.now();
     const verdict = verdictOf(offer, now);
     if (!verdict.usable) throw new OfferError(offerId, 'not-usable', `not usable now (${verdict.reason})`);
+    // Usable since the last refresh (a sale that started since): it reaches the player now.
+    if (states.state(offerId) === 'received') await react(offer, 'impress');
     states.check(offerId, 'open');
     return createOfferView({
       content: buildOfferContent(offer, { ...context(offer, now), languages: deps.languages() }),
@@ -317,21 +331,33 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
         const at = clock.now();
         return usableUntil(offer, context(offer, at)) - at;
       },
-      stillUsable: () => verdictOf(offer).usable,
+      // `valid_open_count` counts opens: it does not close an offer already open (the open that
+      // reached the count is this one).
+      stillUsable: () => {
+        const ctx = context(offer);
+        return checkUsability(offer, { ...ctx, local: { ...ctx.local, opens: 0 } }).usable;
+      },
       onOpened: () => void react(offer, 'open').catch(fail),
       onEnd: (outcome, productId) => {
-        if (outcome.action === 'dismiss') {
-          void react(offer, 'dismiss', outcome.doNotShowAgain ? DO_NOT_SHOW_AGAIN : undefined).catch(fail);
-        } else {
-          const cause = outcome.action === 'interact' ? 'interacted' : outcome.action;
-          if (outcome.action === 'interact') void react(offer, 'interact', outcome.product?.id ?? productId).catch(fail);
-          // The SDK closes it, without a reaction (applied now, written next); its events fire now, after `offer:interact`.
-          void states.apply(offer.offer_id, 'close', clock.now()).written.catch(fail);
-          const event = { offer, cause, verdict: verdictOf(offer) } as const;
-          emitter.emit('offer:close', event);
-          if (cause === 'expired') emitter.emit('offer:expired', event);
+        // Whatever happens here (a move the table refuses, because the player changed while it
+        // was on screen, say), the offer leaves the screen: the failure is an `error` event.
+        try {
+          if (outcome.action === 'dismiss') {
+            void react(offer, 'dismiss', outcome.doNotShowAgain ? DO_NOT_SHOW_AGAIN : undefined).catch(fail);
+          } else {
+            const cause = outcome.action === 'interact' ? 'interacted' : outcome.action;
+            if (outcome.action === 'interact') void react(offer, 'interact', outcome.product?.id ?? productId).catch(fail);
+            // The SDK closes it, without a reaction (applied now, written next); its events fire now, after `offer:interact`.
+            void states.apply(offer.offer_id, 'close', clock.now()).written.catch(fail);
+            const event = { offer, cause, verdict: verdictOf(offer) } as const;
+            emitter.emit('offer:close', event);
+            if (cause === 'expired') emitter.emit('offer:expired', event);
+          }
+        } catch (error) {
+          fail(error);
+        } finally {
+          onEnded();
         }
-        onEnded();
       },
     });
   };
@@ -358,12 +384,13 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
         stopIfAborted();
         const ui = deps.ui();
         if (!ui) throw new OfferError(offerId, 'no-ui', 'no `ui` adapter (or draw offers.view() yourself)');
-        if (showing !== undefined) throw new OfferError(offerId, 'busy', `offer ${showing} is on screen`);
-        showing = offerId;
+        if (showing) throw new OfferError(offerId, 'busy', `offer ${showing.offerId} is on screen`);
+        const shown: { offerId: number; view?: OfferView } = { offerId };
+        showing = shown;
         const onAbort = (): void => view?.close();
         let view: OfferView | undefined;
         try {
-          view = await openView(offerId, () => ui.close());
+          view = shown.view = await openView(offerId, () => ui.close());
           stopIfAborted();
           try {
             ui.present(view);
@@ -399,7 +426,10 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
     },
     stop() {
       firstOpens.stop();
-      if (showing !== undefined) deps.ui()?.close();
+      if (!showing) return;
+      // The offer on screen leaves it (`show()` resolves `closed`); nothing is reported.
+      showing.view?.close();
+      deps.ui()?.close();
     },
   };
 }

@@ -69,8 +69,8 @@ export const aiProductSchema = loose({
   product_index: nullishStringOrNumber,
   purchasable_slug: nullish(sizedString(1, 256)),
   purchase_link: nullishHttpUrl,
-  start_datetime: nullish(z.string()),
-  end_datetime: nullish(z.string()),
+  start_datetime: nullishStringOrNumber,
+  end_datetime: nullishStringOrNumber,
 });
 
 export const aiOfferBodySchema = loose({

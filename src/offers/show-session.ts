@@ -40,9 +40,12 @@ export function createOfferView(session: ShowSession): OfferView {
     if (done) return;
     done = true;
     clearTimeout(timer);
-    // Closed before it was open: there is nothing to move or report.
-    if (opened) session.onEnd(outcome, productId);
-    resolve(outcome);
+    try {
+      // Closed before it was open: there is nothing to move or report.
+      if (opened) session.onEnd(outcome, productId);
+    } finally {
+      resolve(outcome);
+    }
   };
   /** An ending called before `open()` (an adapter acting during `present`) happens once the offer is open. */
   const endWhenOpen = (outcome: () => OfferOutcome, productId?: string): void => {

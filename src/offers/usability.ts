@@ -121,10 +121,9 @@ function unusableReason(offer: Offer, ctx: UsabilityContext): UnusableReason | u
 export function availableProducts(offer: AiOffer, ctx: Pick<UsabilityContext, 'now' | 'store' | 'canPurchase'>): AiProduct[] | undefined {
   const onSale: AiProduct[] = [];
   for (const p of recommendationFor(offer, ctx.store)?.product_list ?? []) {
-    const start = p.start_datetime == null ? -Infinity : parseDateTime(p.start_datetime);
-    const end = p.end_datetime == null ? Infinity : parseDateTime(p.end_datetime);
-    if (start === undefined || end === undefined) return undefined;
-    if (start <= ctx.now && ctx.now < end) onSale.push(p);
+    const window = saleWindow(p);
+    if (!window) return undefined;
+    if (window[0] <= ctx.now && ctx.now < window[1]) onSale.push(p);
   }
   return onSale.filter((p) => mayBuy(offer, ctx, p.purchasable_slug, p.product_index));
 }
@@ -137,7 +136,7 @@ export function availableProducts(offer: AiOffer, ctx: Pick<UsabilityContext, 'n
 export function usableUntil(offer: Offer, ctx: UsabilityContext): number {
   const ends = termEnds(offer, ctx).map((end) => end ?? Infinity);
   if (offer.kind === 'ai') {
-    const saleEnds = (availableProducts(offer, ctx) ?? []).map((p) => (p.end_datetime == null ? Infinity : (parseDateTime(p.end_datetime) ?? Infinity)));
+    const saleEnds = (availableProducts(offer, ctx) ?? []).map((p) => saleWindow(p)?.[1] ?? Infinity);
     ends.push(Math.max(-Infinity, ...saleEnds));
   }
   return Math.min(...ends);
@@ -192,6 +191,16 @@ export function recommendationFor(offer: AiOffer, store: PlatformStore): AiOffer
 function toNumber(value: unknown): number | undefined {
   const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
   return Number.isFinite(n) ? n : undefined;
+}
+
+/**
+ * A product's sale window `[start, end)` in milliseconds (a null bound is open: -Infinity,
+ * Infinity), its times in the forms of `valid_until`; undefined when a bound is not readable.
+ */
+export function saleWindow(p: AiProduct): [number, number] | undefined {
+  const start = p.start_datetime == null ? -Infinity : timeOf(p.start_datetime);
+  const end = p.end_datetime == null ? Infinity : timeOf(p.end_datetime);
+  return start === undefined || end === undefined ? undefined : [start, end];
 }
 
 /** An offer time: a numeric string (`"1735689600"`) is Unix seconds, like a number. */

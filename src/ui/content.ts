@@ -7,9 +7,8 @@
  * @module
  */
 import type { PlatformStore } from '../internal/env.js';
-import { parseDateTime } from '../internal/time.js';
 import { pickLanguage } from '../offers/language.js';
-import { availableProducts, idText, type ProductCheck } from '../offers/usability.js';
+import { availableProducts, idText, saleWindow, type ProductCheck } from '../offers/usability.js';
 import type { Offer } from '../offers/types.js';
 import { parseRichText } from '../richtext/index.js';
 import { discountPercent } from './format.js';
@@ -40,7 +39,7 @@ export function buildOfferContent(offer: Offer, ctx: ContentContext): OfferConte
       backgroundUrl: display.background_url ?? undefined,
       products: (availableProducts(offer, ctx) ?? []).map((p) =>
         product(p.purchasable_slug ?? undefined, p.purchasable_slug ?? idText(p.product_index) ?? '', p.purchase_link, {
-          saleEndsAt: p.end_datetime == null ? undefined : parseDateTime(p.end_datetime),
+          saleEndsAt: p.end_datetime == null ? undefined : saleWindow(p)?.[1],
         }),
       ),
       toggleLabel: display.toggle_message ?? undefined,

@@ -215,6 +215,64 @@ describe('on screen', () => {
     expect(await reactions()).toEqual([`impress:${id}`, `open:${id}`, `open:${id}`, `dismiss:${id}`]);
   });
 
+  it('the player changing while an offer is on screen: it still leaves the screen, show() settles, the refused move is an error event', async () => {
+    const [id] = offersFor('switch-a', { offer: personalized });
+    offersFor('switch-b', { offer: personalized });
+    const { tp, ui, errors } = client('switch-a');
+    await tp.offers.refresh();
+    const shown = tp.offers.show(id!);
+    await expect.poll(() => ui.current).toBeDefined();
+    tp.identify('switch-b');
+    await tp.offers.refresh(); // switch-b's states now: switch-a's offer reads as never seen
+    ui.current!.interact();
+    expect(await shown).toMatchObject({ action: 'interact', offerId: id });
+    expect(ui.current).toBeUndefined();
+    await expect.poll(() => errors.map((e) => e.name)).toContain('OfferStateError');
+    const [next] = (await tp.offers.refresh()).map((o) => o.offer_id);
+    const again = tp.offers.show(next!); // not `busy`
+    await expect.poll(() => ui.current).toBeDefined();
+    ui.current!.dismiss();
+    expect(await again).toMatchObject({ action: 'dismiss' });
+  });
+
+  it('refresh() for a new player while the last player’s refresh is on the wire fetches the new player’s offers', async () => {
+    offersFor('wire-a', { offer: personalized });
+    const [b] = offersFor('wire-b', { offer: personalized });
+    let slow = true;
+    const slowFirst: typeof fetch = async (input, init) => {
+      if (slow) {
+        slow = false;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      return fetch(input, init);
+    };
+    const { tp, reactions } = client('wire-a', { fetch: slowFirst });
+    const first = tp.offers.refresh();
+    tp.identify('wire-b');
+    expect((await tp.offers.refresh()).map((o) => o.offer_id)).toEqual([b]);
+    expect((await first).map((o) => o.offer_id)).toEqual([b]); // the answer for wire-a is not wire-b's
+    expect(tp.offers.list().map((l) => l.offer.offer_id)).toEqual([b]);
+    await tp.flush();
+    expect(await reactions()).toEqual([]); // wire-a: nothing impressed for a player who left
+  });
+
+  it('an offer whose sale started since the last refresh can be shown: impressed then, then opened', async () => {
+    const start = Math.ceil((Date.now() + 1000) / 1000) * 1000;
+    const later = { ...aiBody, recommendations: [{ store: 'ios', product_list: [{ ...product('new_shield'), start_datetime: formatUtcDateTime(start) }] }] };
+    const [id] = offersFor('sale-soon', { offer: JSON.stringify(later) });
+    const { tp, ui, reactions } = client('sale-soon');
+    expect(await tp.offers.refresh()).toEqual([]);
+    expect(tp.offers.list()[0]).toMatchObject({ state: 'received', verdict: { reason: 'not-on-sale' } });
+    // Past the start in service time too: the SDK reads it from the answers' Date (1 s resolution).
+    await new Promise((resolve) => setTimeout(resolve, start - Date.now() + 1100));
+    const shown = tp.offers.show(id!);
+    await expect.poll(() => ui.current).toBeDefined();
+    ui.current!.dismiss();
+    await shown;
+    await tp.flush();
+    expect(await reactions()).toEqual([`impress:${id}`, `open:${id}`, `dismiss:${id}`]);
+  });
+
   it('canPurchase leaves products out of the offer; an offer left with none is not-on-sale', async () => {
     const [id] = offersFor('buyer', { offer: JSON.stringify(alwaysOnSale) });
     const some = client('buyer', { canPurchase: (p) => p.id !== 'owned_sword' });

@@ -113,6 +113,33 @@ describe('UploadScheduler', () => {
     expect(world.retries).toBe(0);
   });
 
+  it('a kick while a pass runs is not lost: another pass runs when it ends (work that came after it read)', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let passes = 0;
+    const slow = new UploadScheduler({
+      run: async () => {
+        passes += 1;
+        if (passes === 1) await held;
+      },
+      policy: { baseMs: 1000, factor: 2, capMs: 60_000 },
+      isOnline: () => true,
+      isPaused: () => false,
+      hasWork: () => true,
+      onFailure: () => undefined,
+      onRetry: () => undefined,
+    });
+    slow.kick('threshold');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(slow.kick('threshold')).toBe(false); // a first open made while the first pass sends
+    expect(passes).toBe(1);
+    release();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(passes).toBe(2);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(passes).toBe(2); // once, not forever
+  });
+
   it('counts a retry only when it starts: one whose time comes while offline is not counted', async () => {
     const { world, scheduler } = setup([offlineError()]);
     scheduler.kick('timer');

@@ -96,6 +96,14 @@ const rows: Row[] = [
   { name: 'sale, a second before the end', offer: offer(aiBody), now: SALE_END - SECOND, expect: 'usable' },
   { name: 'sale, at the end', offer: offer(aiBody), now: SALE_END, expect: 'not-on-sale' },
   { name: 'sale with null start and end: always', offer: offer(twoProducts), now: 0, expect: 'usable' },
+  // Sale times in the forms of valid_until: Unix seconds as a number or a string of digits.
+  ...([SALE_END / 1000, String(SALE_END / 1000)] as const).flatMap((end): Row[] => {
+    const body = { ...aiBody, recommendations: [{ store: 'ios', product_list: [{ purchasable_slug: 'x', start_datetime: SALE_START / 1000, end_datetime: end }] }] };
+    return [
+      { name: `sale ending at Unix seconds ${JSON.stringify(end)}, a second before`, offer: offer(body), now: SALE_END - SECOND, expect: 'usable' },
+      { name: `sale ending at Unix seconds ${JSON.stringify(end)}, at the end`, offer: offer(body), now: SALE_END, expect: 'not-on-sale' },
+    ];
+  }),
   { name: 'no recommendation for the store', offer: offer(aiBody), store: 'android', expect: 'no-store-for-platform' },
   { name: 'the store matches without regard to case', offer: offer(aiBody), store: 'IOS', expect: 'usable' },
   { name: 'canPurchase refuses one of two products', offer: offer(twoProducts), canPurchase: noSword, expect: 'usable' },

@@ -1,0 +1,51 @@
+/**
+ * An offer on screen, with the device clock and the timers in the test's hands (happy-dom, memory
+ * storage, the headless adapter): what closes it, and what does not.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createClient, type HeadlessAdapter } from '../../../src/index.js';
+import { offerRecord, personalizedBody } from '../../fixtures/spec-samples.js';
+import { memoryClientOptions, okEnvelope } from '../../support/memory-client.js';
+
+const T0 = Date.UTC(2026, 0, 1, 12);
+const HOUR = 3_600_000;
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('an offer on screen', () => {
+  it('reaching valid_open_count with this open does not close it early: only its time does', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let now = T0;
+    const record = offerRecord(1, personalizedBody, { valid_open_count: 1, valid_until: '2026-01-01 13:00:00' });
+    const options = memoryClientOptions(async () => okEnvelope([record]));
+    const tp = createClient({ ...options, now: () => now });
+    const ui = options.ui as HeadlessAdapter;
+    await tp.offers.refresh();
+    let outcome: unknown;
+    void tp.offers.show(1).then((o) => (outcome = o));
+    await vi.waitFor(() => expect(ui.current).toBeDefined());
+    // The expiry timer fires while the clock reads earlier than valid_until (the service clock
+    // estimate moved back meanwhile): the open count reached by this open is no reason to close.
+    await vi.advanceTimersByTimeAsync(HOUR);
+    expect([outcome, ui.current?.offerId]).toEqual([undefined, 1]);
+    now = T0 + HOUR;
+    await vi.advanceTimersByTimeAsync(0);
+    await vi.runOnlyPendingTimersAsync();
+    expect(outcome).toEqual({ action: 'expired', offerId: 1 });
+    await tp.shutdown();
+  });
+
+  it('shutdown() takes the offer off screen and settles show(): closed, nothing reported', async () => {
+    const options = memoryClientOptions(async () => okEnvelope([offerRecord(1, personalizedBody)]));
+    const tp = createClient({ ...options, now: () => T0 });
+    const ui = options.ui as HeadlessAdapter;
+    await tp.offers.refresh();
+    const shown = tp.offers.show(1);
+    await vi.waitFor(() => expect(ui.current).toBeDefined());
+    await tp.shutdown();
+    expect(await shown).toEqual({ action: 'closed', offerId: 1 });
+    expect(ui.current).toBeUndefined();
+  });
+});
