@@ -30,14 +30,14 @@ function setRatio(value: number): void {
   Object.defineProperty(window, 'devicePixelRatio', { value, configurable: true });
 }
 
-/** The layout the adapter draws, computed apart with the same fonts. */
-function expected(view: OfferView, state: Partial<LayoutState> = {}): OfferLayout {
+/** The layout the adapter draws, computed apart with the same fonts (at the canvas's size, or `size`). */
+function expected(view: OfferView, state: Partial<LayoutState> = {}, size = [canvas.clientWidth, canvas.clientHeight]): OfferLayout {
   const scratch = document.createElement('canvas').getContext('2d')!;
   const measure = (text: string, font: string): number => {
     scratch.font = font;
     return scratch.measureText(text).width;
   };
-  return layoutOffer(view, canvas.clientWidth, canvas.clientHeight, measure, DEFAULT_CANVAS_THEME, labelsFor(view.language), {
+  return layoutOffer(view, size[0]!, size[1]!, measure, DEFAULT_CANVAS_THEME, labelsFor(view.language), {
     checked: false,
     hero: undefined,
     ...state,
@@ -211,6 +211,66 @@ describe('canvas adapter', () => {
     canvas.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
     expect(calls).toHaveLength(3);
     adapter.close(); // idempotent
+  });
+
+  it('after a resize that drops a control, focus stays on the control it was on (or on none): Enter never presses another', async () => {
+    const base = aiBody.recommendations[0]!.product_list[0]!;
+    const five = { ...aiBody, recommendations: [{ store: 'ios', product_list: [1, 2, 3, 4, 5].map((n) => ({ ...base, product_index: String(n), purchasable_slug: `item_${n}` })) }] };
+    const { view, calls } = recordingView(five);
+    adapter = createCanvasAdapter({ context: mount(360, 640) });
+    adapter.present(view);
+    const ids = (w: number, h: number) => expected(view, {}, [w, h]).hits.map((hit) => hit.id);
+    // The premise: the toggle fits the portrait card, not the landscape one.
+    expect(ids(360, 640)).toContain('toggle');
+    expect(ids(640, 360)).not.toContain('toggle');
+
+    for (let i = 0; i < 7; i++) await userEvent.keyboard('{Tab}');
+    expect(canvas.getAttribute('aria-label')).toBe('Sale: Close');
+    canvas.style.width = '640px';
+    canvas.style.height = '360px';
+    await expect.poll(() => canvas.width).toBe(640);
+    expect(canvas.getAttribute('aria-label')).toBe('Sale: Close');
+    await userEvent.keyboard('{Enter}');
+    expect(calls).toEqual(['dismiss']);
+
+    adapter.close();
+    const again = recordingView(five);
+    adapter.present(again.view);
+    canvas.style.width = '360px';
+    canvas.style.height = '640px';
+    await expect.poll(() => canvas.width).toBe(360);
+    for (let i = 0; i < 6; i++) await userEvent.keyboard('{Tab}');
+    expect(canvas.getAttribute('aria-label')).toBe("Sale: Don't show again");
+    canvas.style.width = '640px';
+    canvas.style.height = '360px';
+    await expect.poll(() => canvas.width).toBe(640);
+    expect(canvas.getAttribute('aria-label')).toBe('Sale'); // the toggle is gone: no focus
+    await userEvent.keyboard('{Enter}');
+    expect(again.calls).toEqual([]);
+  });
+
+  it('gives focus back to an opener inside a web component (shadow root), not to its host', () => {
+    const host = document.createElement('div');
+    document.body.append(host);
+    const opener = document.createElement('button');
+    host.attachShadow({ mode: 'open' }).append(opener);
+    opener.focus();
+    adapter = createCanvasAdapter({ context: mount(360, 640) });
+    adapter.present(recordingView(aiBody).view);
+    expect(document.activeElement).toBe(canvas);
+    adapter.close();
+    expect(host.shadowRoot!.activeElement).toBe(opener);
+  });
+
+  it('presses a control once when its key is held (repeats ignored)', () => {
+    const { view, calls } = recordingView(aiBody);
+    adapter = createCanvasAdapter({ context: mount(360, 640) });
+    adapter.present(view);
+    canvas.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
+    canvas.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab' }));
+    expect(canvas.getAttribute('aria-label')).toBe("Sale: Don't show again");
+    for (const repeat of [false, true, true, true]) canvas.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', repeat }));
+    expect(calls).toEqual(['toggle:true']);
   });
 
   it('keeps a tabindex and aria-label the canvas already had', () => {

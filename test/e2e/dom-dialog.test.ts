@@ -110,6 +110,20 @@ describe('the DOM dialog in Chromium', () => {
     await page.close();
   });
 
+  it('a press on the backdrop keeps focus in the dialog: Escape still dismisses', async () => {
+    const page = await harness.page();
+    const { player } = await openAiOffer(page, 'en');
+    const offerId = Number(await page.locator('[data-tp-offer]').getAttribute('data-tp-offer'));
+    const box = (await page.locator('[data-tp-offer]').boundingBox())!;
+    await page.mouse.click(box.x + 4, box.y + 4); // the dimmed area around the card
+    expect(await focused(page)).toBe('buy');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('[data-tp-offer]').count()).toBe(0);
+    await page.click('#flush');
+    await expect.poll(() => reactionsOf(player, offerId)).toEqual(['impress', 'open', 'dismiss']);
+    await page.close();
+  });
+
   it('hides what it covers from assistive technology while open (the accessibility tree), and gives it back on close', async () => {
     // The adapter over a whole page (the demo puts it in a container, beside other panels).
     const page = await pageWithAdapter('<main><button>Fire the cannon</button><canvas>Level 3</canvas></main>');

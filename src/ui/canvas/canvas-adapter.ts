@@ -14,6 +14,7 @@
  * @module
  */
 import { httpUrl } from '../../internal/url.js';
+import { deepActiveElement } from '../focus.js';
 import { labelsFor, type UiLabels } from '../labels.js';
 import type { OfferView, UiAdapter } from '../types.js';
 import { layoutOffer, type OfferLayout, type Rect } from './layout.js';
@@ -74,7 +75,7 @@ export function createCanvasAdapter(options: CanvasAdapterOptions): CanvasAdapte
   let hero: HTMLImageElement | undefined;
   let widths = new Map<string, number>();
   let undo: (() => void)[] = [];
-  let saved: [opener: Element | null, tabIndex: string | null, label: string | null];
+  let saved: [opener: HTMLElement | undefined, tabIndex: string | null, label: string | null];
 
   const measure: Measure = (text, font) => {
     const key = `${font}\n${text}`;
@@ -110,8 +111,15 @@ export function createCanvasAdapter(options: CanvasAdapterOptions): CanvasAdapte
       ctx.save(); // measuring sets the font: the game's context keeps its state
       try {
         if (!layout || box[0] !== W || box[1] !== H) {
+          // Regions come and go with the size (a toggle that no longer fits): focus stays on the
+          // same control, or on none when it is gone, never on whatever took its index.
+          const focused = layout?.hits[focus]?.id;
           box = [W, H];
           layout = layoutOffer(view, W, H, measure, theme, labels, { checked, hero: hero && { w: hero.naturalWidth, h: hero.naturalHeight } });
+          if (focused !== undefined) {
+            focus = layout.hits.findIndex((hit) => hit.id === focused);
+            describe();
+          }
         }
         ctx.setTransform(canvas.width / W, 0, 0, canvas.height / H, 0, 0);
         if (clear) ctx.clearRect(0, 0, W, H);
@@ -210,7 +218,7 @@ export function createCanvasAdapter(options: CanvasAdapterOptions): CanvasAdapte
       ctx.clearRect(0, 0, canvas.width, canvas.height);
       ctx.restore();
     }
-    if (opener?.isConnected && opener !== canvas.ownerDocument.body) (opener as HTMLElement).focus();
+    if (opener?.isConnected) opener.focus();
     else canvas.blur();
   };
 
@@ -221,7 +229,7 @@ export function createCanvasAdapter(options: CanvasAdapterOptions): CanvasAdapte
     focus = -1;
     checked = false;
     widths = new Map();
-    saved = [canvas.ownerDocument.activeElement, canvas.getAttribute('tabindex'), canvas.getAttribute('aria-label')];
+    saved = [deepActiveElement(canvas.ownerDocument), canvas.getAttribute('tabindex'), canvas.getAttribute('aria-label')];
     if (saved[1] === null) canvas.tabIndex = 0;
     describe();
 
@@ -239,8 +247,10 @@ export function createCanvasAdapter(options: CanvasAdapterOptions): CanvasAdapte
         focus = (Math.max(focus, e.shiftKey ? 0 : -1) + (e.shiftKey ? n - 1 : 1)) % n || 0;
         describe();
         draw();
-      } else if (e.key === 'Enter' || e.key === ' ') press(focus);
-      else return;
+      } else if (e.key === 'Enter' || e.key === ' ') {
+        // A held key repeats: the control is pressed once, as a native one is.
+        if (!e.repeat) press(focus);
+      } else return;
       e.preventDefault();
       e.stopPropagation();
     });

@@ -143,7 +143,12 @@ export function wrapLines(lines: readonly Line[], maxWidth: number, base: number
       let spaces = 0;
       for (const p of pending) spaces += p.w;
       if (runs.length > 0 && x + spaces + w > maxWidth) flush();
-      else for (const p of pending) put(p);
+      else {
+        for (const p of pending) put(p);
+        // After a line's leading spaces, a word that fits a row of its own goes to the next row
+        // (as `pre-wrap` breaks after spaces) rather than being broken.
+        if (x > 0 && x + w > maxWidth && w <= maxWidth) flush();
+      }
       pending = [];
       const fits = x + w <= maxWidth;
       for (; i < j; i++) {

@@ -31,6 +31,11 @@ export function buildDialog(doc: Document, view: OfferView, labels: UiLabels, op
     return el;
   };
   const root = make('div', 'backdrop');
+  // A press on the backdrop would move focus to the page's body, out of the dialog: Escape and
+  // Tab would then go to the game. The press keeps focus where it is.
+  root.addEventListener('mousedown', (event) => {
+    if (event.target === root) event.preventDefault();
+  });
   const dialog = make('div', 'dialog');
   dialog.setAttribute('role', 'dialog');
   dialog.setAttribute('aria-modal', 'true');

@@ -16,6 +16,7 @@
  *
  * @module
  */
+import { deepActiveElement } from '../focus.js';
 import { labelsFor, type UiLabels } from '../labels.js';
 import type { OfferView, UiAdapter } from '../types.js';
 import { buildDialog } from './build-dialog.js';
@@ -185,10 +186,4 @@ function inertBeside(host: Element, nodes: Iterable<Node>): Element[] {
     changed.push(el);
   }
   return changed;
-}
-
-function deepActiveElement(doc: Document): HTMLElement | undefined {
-  let active: Element | null = doc.activeElement;
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-  return active instanceof HTMLElement && active !== doc.body ? active : undefined;
 }

@@ -95,6 +95,13 @@ describe('wrapLines', () => {
     expect(one('  ab cd  ', 1000)).toEqual(['  ab cd']);
   });
 
+  it('after a line’s leading spaces, moves a word that fits a row of its own to the next row instead of breaking it', () => {
+    // 5 px a character: 12 characters a row.
+    expect(one('    Supercali', 60)).toEqual(['    ', 'Supercali']);
+    expect(one('  구매하세요', 30)).toEqual(['  ', '구매하세요']); // keep-all: no break between syllables
+    expect(one('  Supercalifragilistic', 60)).toEqual(['  Supercalif', 'ragilistic']); // wider than a row: broken
+  });
+
   it('gives back the input minus only the spaces at break points, within the width (property)', () => {
     const unit = fc.constantFrom('a', 'W', 'x', ' ', ' ', '\t', '한', '글', '漢', 'の', '。', ',', 'e\u0301', '👍🏽', '👨‍👩‍👧', '🇰🇷', '<', '-');
     const spanArb = fc.record({
