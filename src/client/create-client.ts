@@ -5,7 +5,7 @@
  */
 import { createEmitter, type ClientEvents } from '../bus/events.js';
 import { Transport, Uploader, UploadScheduler, type FlushResult, type Trigger } from '../delivery/index.js';
-import { StorageError, toTpError, type TpError } from '../errors/index.js';
+import { NetworkError, StorageError, toTpError, type TpError } from '../errors/index.js';
 import { browserNavigator, describeDevice, detectStore, hasDom, randomId, regionFromLanguages } from '../internal/env.js';
 import type { ClockSample } from '../internal/server-clock.js';
 import { toUnixSeconds } from '../internal/time.js';
@@ -383,7 +383,10 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     flush: async () => {
       // Everything queued before the call, in any tab: up to the store's last key now.
       const target = await queue.storeLastKey();
-      return leadership.isLeader ? scheduler.flushNow<FlushResult>(() => upload(target)) : tabs.flush(target);
+      if (leadership.isLeader) return scheduler.flushNow<FlushResult>(() => upload(target));
+      // Offline in this tab is offline in the uploading one: no request, as in the leader.
+      if (!isOnline()) throw new NetworkError('logs', new Error('the browser is offline'));
+      return tabs.flush(target);
     },
     on(event, listener) {
       emitter.on(event, listener as never);

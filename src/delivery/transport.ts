@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { NetworkError, ProtocolError, ServiceError, type Endpoint } from '../errors/index.js';
+import { isRetryableStatus, NetworkError, ProtocolError, ServiceError, type Endpoint } from '../errors/index.js';
 import type { ClockSample } from '../internal/server-clock.js';
 import { formatUtcDateTime, type Clock } from '../internal/time.js';
 import { parseRetryAfter } from './backoff.js';
@@ -107,11 +107,13 @@ export class Transport {
     } finally {
       if (timer !== undefined) clearTimeout(timer);
     }
-    return readEnvelope(endpoint, response, text);
+    // A 403 for a key replaced meanwhile says nothing of the new key: worth sending again.
+    const keyReplaced = (init.headers as Record<string, string>).TPClientKey !== this.#config.credentials().clientKey;
+    return readEnvelope(endpoint, response, text, keyReplaced);
   }
 }
 
-function readEnvelope(endpoint: Endpoint, response: Response, text: string): Envelope {
+function readEnvelope(endpoint: Endpoint, response: Response, text: string, keyReplaced: boolean): Envelope {
   let body: unknown;
   try {
     body = text === '' ? undefined : JSON.parse(text);
@@ -124,7 +126,8 @@ function readEnvelope(endpoint: Endpoint, response: Response, text: string): Env
     // An HTTP-date is the service's time: measured from the answer's own `Date` when the browser
     // can read it (a device clock off by an hour would otherwise wait an hour, or not at all).
     const sent = Date.parse(response.headers.get('Date') ?? '');
-    throw new ServiceError(endpoint, response.status, reason, parseRetryAfter(response.headers.get('Retry-After'), Number.isFinite(sent) ? sent : Date.now()));
+    const retryAfter = parseRetryAfter(response.headers.get('Retry-After'), Number.isFinite(sent) ? sent : Date.now());
+    throw new ServiceError(endpoint, response.status, reason, retryAfter, isRetryableStatus(response.status) || (keyReplaced && response.status === 403));
   }
   if (!envelope) throw new ProtocolError(endpoint, text === '' ? 'empty body' : 'body is not JSON');
   if (envelope.status !== 200) throw new ProtocolError(endpoint, `status is ${JSON.stringify(envelope.status)}, not 200`);

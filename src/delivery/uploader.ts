@@ -280,7 +280,7 @@ export class Uploader {
       if (!isTpError(error, 'service')) throw error;
       const e = error as ServiceError;
       if (e.status === 413 && batch.length > 1) return this.#deliverHalves(batch, removals);
-      if (e.status === 403 && e.reason === 'Invalid TPClientKey') {
+      if (e.status === 403 && e.reason === 'Invalid TPClientKey' && !e.retryable) {
         this.pause(e);
         throw e;
       }

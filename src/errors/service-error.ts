@@ -13,20 +13,23 @@ export class ServiceError extends TpError {
   readonly status: number;
   /** The envelope's `reason`, for example `Invalid TPClientKey`. */
   readonly reason: string;
-  /** Whether sending the same request again can succeed (5xx, 408, 429). */
+  /**
+   * Whether sending the request again can succeed: 5xx, 408, 429, and a 403 `Invalid TPClientKey`
+   * answering a key that `setClientKey()` replaced while the request was on the wire.
+   */
   readonly retryable: boolean;
   /** Which endpoint answered. */
   readonly endpoint: Endpoint;
   /** The answer's `Retry-After`, in milliseconds, when it had a readable one. */
   readonly retryAfterMs: number | undefined;
 
-  constructor(endpoint: Endpoint, status: number, reason: string, retryAfterMs?: number) {
+  constructor(endpoint: Endpoint, status: number, reason: string, retryAfterMs?: number, retryable = isRetryableStatus(status)) {
     super('service', `${endpoint} request failed: ${status} ${reason}`);
     this.name = 'ServiceError';
     this.endpoint = endpoint;
     this.status = status;
     this.reason = reason;
-    this.retryable = isRetryableStatus(status);
+    this.retryable = retryable;
     this.retryAfterMs = retryAfterMs;
   }
 }

@@ -46,7 +46,7 @@ export function createFirstOpens(
         } catch (error) {
           if (!givesUp(error)) {
             mayHaveWork = true;
-            if (isTpError(error, 'service') && (error as ServiceError).status === 403) deps.pause(error as ServiceError);
+            if (isTpError(error, 'service') && (error as ServiceError).status === 403 && !(error as ServiceError).retryable) deps.pause(error as ServiceError);
             throw error;
           }
           refused = error as ServiceError;

@@ -78,8 +78,12 @@ export class TabCoordinator {
     if (this.#o.leadership.isLeader) this.#o.channel.post({ type: 'queued', count });
   }
 
+  /** Stops: a `flush()` still waiting for the leader rejects (its records stay queued). */
   close(): void {
-    for (const p of this.#pending.values()) clearTimeout(p.timer);
+    for (const p of this.#pending.values()) {
+      clearTimeout(p.timer);
+      p.reject(new NetworkError('logs', new Error('the client shut down before the uploading tab answered')));
+    }
     this.#pending.clear();
     this.#o.leadership.release();
     this.#o.channel.close();

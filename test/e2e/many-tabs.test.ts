@@ -44,19 +44,25 @@ async function held(run: string) {
   return copies;
 }
 
+const leaderCount = (list: Page[]) => Promise.all(list.map(isLeader)).then((l) => l.filter(Boolean).length);
+
+/** `count` tabs of the demo for `player`, their uploads counted; resolves once one of them leads. */
+async function openTabs(count: number, player: string): Promise<Page[]> {
+  const pages: Page[] = [];
+  for (let i = 0; i < count; i++) {
+    const page = await harness.page();
+    await openDemo(page, harness.stack, { player, flushIntervalMs: '0' });
+    await countUploads(page);
+    pages.push(page);
+  }
+  await expect.poll(() => leaderCount(pages)).toBe(1);
+  return pages;
+}
+
 describe('many tabs', () => {
   it('one tab uploads for all; records of every tab go out once; a closed or crashed leader is replaced', async () => {
     const run = randomUUID();
-    const player = `tabs-${run.slice(0, 8)}`;
-    const pages: Page[] = [];
-    for (let i = 0; i < 3; i++) {
-      const page = await harness.page();
-      await openDemo(page, harness.stack, { player, flushIntervalMs: '0' });
-      await countUploads(page);
-      pages.push(page);
-    }
-    const leaderCount = (list: Page[]) => Promise.all(list.map(isLeader)).then((l) => l.filter(Boolean).length);
-    await expect.poll(() => leaderCount(pages)).toBe(1);
+    const pages = await openTabs(3, `tabs-${run.slice(0, 8)}`);
 
     // 100 records in each tab; a follower's flush() has the leader upload all of them, once.
     for (let tab = 0; tab < 3; tab++) await track(pages[tab]!, run, tab, 0, 100);
@@ -93,17 +99,29 @@ describe('many tabs', () => {
   });
 });
 
+describe('offline', () => {
+  it("a follower's flush() rejects at once, as the leader's does: no request is asked of the uploading tab", async () => {
+    const pages = await openTabs(2, `offline-${randomUUID().slice(0, 8)}`);
+    const follower = (await isLeader(pages[0]!)) ? pages[1]! : pages[0]!;
+    await track(follower, 'offline', 0, 0, 1);
+    await pages[0]!.context().setOffline(true);
+    const outcome = await follower.evaluate(() =>
+      (window as unknown as DemoWindow).demo.tp.flush().then(
+        () => 'delivered',
+        (e: Error) => `${e.name}: ${e.message}`,
+      ),
+    );
+    expect(outcome).toMatch(/^NetworkError: .*the browser is offline/);
+    expect(await Promise.all(pages.map(uploadsFrom))).toEqual([0, 0]);
+    await pages[0]!.context().setOffline(false);
+    for (const page of pages) await page.close();
+  });
+});
+
 describe('a tab reloaded right after tracking', () => {
   it('keeps its records: unfinished writes are rescued at pagehide and restored by key, once', async () => {
     const run = randomUUID();
-    const player = `rescue-${run.slice(0, 8)}`;
-    const pages: Page[] = [];
-    for (let i = 0; i < 2; i++) {
-      const page = await harness.page();
-      await openDemo(page, harness.stack, { player, flushIntervalMs: '0' });
-      pages.push(page);
-    }
-    await expect.poll(() => Promise.all(pages.map(isLeader)).then((l) => l.filter(Boolean).length)).toBe(1);
+    const pages = await openTabs(2, `rescue-${run.slice(0, 8)}`);
     const follower = (await isLeader(pages[0]!)) ? pages[1]! : pages[0]!;
     for (let trial = 0; trial < 10; trial++) {
       await track(follower, run, trial, trial * 50, 50); // then at once, before the write can finish:

@@ -73,4 +73,28 @@ describe('a 403 Invalid TPClientKey', () => {
     expect(await tp.flush()).toEqual({ records: 1, batches: 1, deadLettered: 0 });
     expect(server.requests).toHaveLength(2);
   });
+
+  it('answering a key replaced while the request was on the wire, does not pause: the next upload goes with the new key', async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    let arrived!: () => void;
+    const onWire = new Promise<void>((resolve) => (arrived = resolve));
+    server = await startScriptedServer([{ status: 403, body: { status: 403, reason: 'Invalid TPClientKey' } }], undefined, (index) => {
+      if (index !== 0) return undefined;
+      arrived();
+      return answered;
+    });
+    const tp = createClient({ baseUrl: server.baseUrl, clientKey: 'old-key', authMode: 'client', playerSlug: 'p', flushIntervalMs: 0 });
+    const paused: string[] = [];
+    tp.on('paused', (e) => paused.push(e.reason));
+    tp.track('characters_purchases', purchase(0));
+    const first = tp.flush().catch((e: unknown) => e);
+    await onWire;
+    tp.setClientKey('new-key'); // the game rotates the key meanwhile
+    answer();
+    expect(await first).toMatchObject({ status: 403, retryable: true });
+    expect([paused, tp.stats().paused]).toEqual([[], undefined]);
+    expect(await tp.flush()).toEqual({ records: 1, batches: 1, deadLettered: 0 });
+    expect(server.requests).toHaveLength(2);
+  });
 });
