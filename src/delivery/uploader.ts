@@ -123,6 +123,7 @@ export class Uploader {
   constructor(options: UploaderOptions) {
     this.#options = options;
     this.#deadLetters = options.deadLetters;
+    options.queue.protect(this.#inFlight);
   }
 
   /** Set after a 403 `Invalid TPClientKey`: uploads wait for {@link Uploader.resume}. */

@@ -86,6 +86,8 @@ export class RecordQueue {
   #stored = 0;
   #storedBytes = 0;
   #lastStoredKey: string | undefined;
+  /** Keys eviction leaves alone: the records in a request right now (see {@link protect}). */
+  #protected: ReadonlySet<string> = new Set();
 
   readonly #options: RecordQueueOptions;
 
@@ -95,6 +97,14 @@ export class RecordQueue {
     this.#keys = new KeyGenerator(options.tabId);
     this.#headLimit = options.headLimit ?? DEFAULT_HEAD_LIMIT;
     this.#writes = this.#open();
+  }
+
+  /**
+   * Keys that eviction (the queue caps, `QuotaExceededError`) must not drop: the uploader's records
+   * in flight, read live. Dropping one of them would count it dropped and then delivered.
+   */
+  protect(keys: ReadonlySet<string>): void {
+    this.#protected = keys;
   }
 
   /** `'indexeddb'`, or `'memory'` (chosen, or fallen back to). */
@@ -313,8 +323,11 @@ export class RecordQueue {
       this.#headComplete = entries.length <= room;
     }
     const { maxRecords = Infinity, maxBytes = Infinity } = this.#options;
-    if (this.#stored > maxRecords || this.#storedBytes > maxBytes) {
-      await this.#evict(Math.max(0, this.#stored - maxRecords), Math.max(0, this.#storedBytes - maxBytes), 'queue-full');
+    // Records in flight are about to leave: the cap counts the others (it is over by at most the
+    // batch on the wire, until its answer).
+    const overRecords = this.#stored - this.#protected.size - maxRecords;
+    if (overRecords > 0 || this.#storedBytes > maxBytes) {
+      await this.#evict(Math.max(0, overRecords), Math.max(0, this.#storedBytes - maxBytes), 'queue-full');
     }
     this.#options.onWritten?.();
   }
@@ -330,16 +343,22 @@ export class RecordQueue {
     };
   }
 
-  /** Drops at least `records` records and `bytes` bytes, oldest first, and says so. */
+  /**
+   * Drops at least `records` records and `bytes` bytes, oldest first, passing over those in flight
+   * (their request decides: the cap holds again once it ends), and says so.
+   */
   async #evict(records: number, bytes: number, reason: DropReason): Promise<void> {
     let dropped = 0;
     let freed = 0;
+    let after: string | undefined;
     while (dropped < records || freed < bytes) {
-      const oldest = await this.#store.read(Math.min(1000, Math.max(records - dropped, 100)));
+      const oldest = await this.#store.read(Math.min(1000, Math.max(records - dropped, 100)), after);
       if (oldest.length === 0) break;
+      after = oldest[oldest.length - 1]!.key;
       const take: StoredEntry[] = [];
       for (const e of oldest) {
         if (dropped + take.length >= records && freed >= bytes) break;
+        if (this.#protected.has(e.key)) continue;
         take.push(e);
         freed += e.bytes ?? 0;
       }

@@ -138,6 +138,22 @@ export function recordQueueContract(kind: string, makeStore: () => QueueStore): 
       expect((await queue.peek(10)).map((p) => p.record.i)).toEqual([3, 4, 5, 6, 7]);
     });
 
+    it('never drops a record in flight: the cap counts the others, and the oldest of those go', async () => {
+      const drops: DropInfo[] = [];
+      const queue = new RecordQueue({ store: makeStore(), tabId: 't', clock: () => Date.now(), onStorageError: () => undefined, maxRecords: 5, onDropped: (d) => drops.push(d) });
+      for (let i = 0; i < 5; i++) queue.enqueue(e('players_login', i));
+      await queue.settled();
+      const inFlight = new Set((await queue.peek(3)).map((p) => p.key));
+      queue.protect(inFlight); // the uploader's set: records 0, 1, 2 are on the wire
+      for (let i = 5; i < 8; i++) queue.enqueue(e('players_login', i));
+      await queue.settled();
+      expect(drops).toEqual([]); // 8 stored, 3 of them leaving: 5 count against the cap
+      queue.enqueue(e('players_login', 8));
+      await queue.settled();
+      expect(drops).toEqual([{ records: 1, reason: 'queue-full' }]);
+      expect((await queue.peek(10)).map((p) => p.record.i)).toEqual([0, 1, 2, 4, 5, 6, 7, 8]);
+    });
+
     it('past maxBytes, drops the oldest until the rest fits', async () => {
       const drops: DropInfo[] = [];
       const one = JSON.stringify(e('players_login', 0).record).length;

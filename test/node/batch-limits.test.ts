@@ -58,3 +58,32 @@ describe('byte bounds', () => {
     expect(ids(server).flat()).toEqual([...Array(16).keys()]);
   });
 });
+
+describe('the queue cap', () => {
+  it('does not drop records while they are on the wire: none counted dropped and then delivered', async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    let arrived!: () => void;
+    const onWire = new Promise<void>((resolve) => (arrived = resolve));
+    server = await startScriptedServer([], undefined, (index) => {
+      if (index !== 0) return undefined;
+      arrived();
+      return answered;
+    });
+    const tp = client(server.baseUrl, { maxQueueRecords: 5 });
+    const dropped: number[] = [];
+    tp.on('dropped', (d) => dropped.push(d.records));
+    for (let i = 0; i < 5; i++) tp.track('players_offers', { offer_id: i, message_status: 'impress' });
+    const first = tp.flush();
+    await onWire;
+    for (let i = 5; i < 8; i++) tp.track('players_offers', { offer_id: i, message_status: 'impress' });
+    await new Promise((resolve) => setTimeout(resolve, 50)); // their write, and the cap's check
+    answer();
+    await first;
+    await tp.flush();
+    expect(dropped).toEqual([]);
+    expect(tp.stats()).toMatchObject({ delivered: 8, dropped: 0, queued: 0 });
+    expect(ids(server).flat()).toEqual([...Array(8).keys()]);
+    await tp.shutdown();
+  });
+});
