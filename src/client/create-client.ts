@@ -91,9 +91,10 @@ export interface LoggingClient {
   /**
    * Uploads everything queued before the call, in this tab and in the game's other tabs (the tab
    * that uploads for all does it). Resolves `{ records, batches, deadLettered }` when
-   * each record was accepted, or put aside in the dead-letter store (the service answered 400 to
-   * its batch: a request the SDK built is a bug, so it is not resent; an `error` and a
-   * `dead-letter` event fire, and the rest keeps flowing). Rejects with the typed error of the
+   * each record was accepted, or put aside in the dead-letter store (the service answered 400: to
+   * the record alone, after its batch was halved down to it, or to a batch whose request as a
+   * whole it refuses; not resent; an `error` and a `dead-letter` event fire, and the rest keeps
+   * flowing). Rejects with the typed error of the
    * first other failure (`ServiceError`, `NetworkError`, `ProtocolError`); that batch and the ones
    * after it stay queued. A page being unloaded (`pagehide`) ends it after the batch on the wire,
    * with a `NetworkError`. After a 403 `Invalid TPClientKey` uploads pause (nothing is deleted) and

@@ -105,6 +105,22 @@ export interface UploaderOptions {
   readonly onBackgroundError: (error: unknown) => void;
 }
 
+/**
+ * 400 reasons that are about the request as a whole, whatever records it carries: the spec's
+ * POST /logs rows, and the reference service's `Invalid Body` (not gzip, UTF-8 or a JSON object).
+ * Halving such a batch cannot help; any other 400 reason is taken to be about a record in it.
+ */
+const WHOLE_REQUEST_400: ReadonlySet<string> = new Set([
+  'Missing Headers',
+  'Missing TPAuthMode',
+  'Invalid TPAuthMode',
+  'Missing TPClientKey',
+  'Missing Body',
+  'Missing Content-Type',
+  'Unsupported Content Type',
+  'Invalid Body',
+]);
+
 export class Uploader {
   #chain: Promise<unknown> = Promise.resolve();
   readonly #inFlight = new Set<string>();
@@ -267,9 +283,11 @@ export class Uploader {
 
   /**
    * Sends one batch. Split in halves (first half first, so order holds) when its encoded body is
-   * over `maxBatchCompressedBytes` or the service answers 413, down to single records; a single
-   * record answered 413, or any batch answered 400, goes to the dead-letter store. A 403
-   * `Invalid TPClientKey` pauses uploads; other failures are thrown.
+   * over `maxBatchCompressedBytes`, or the service answers 413 or a 400 about the body's content
+   * (any reason but {@link WHOLE_REQUEST_400}), down to single records: a record the service
+   * refuses does not take the others with it. A single record so answered, or a batch answered a
+   * 400 about the whole request, goes to the dead-letter store. A 403 `Invalid TPClientKey` pauses
+   * uploads; other failures are thrown.
    */
   async #deliver(batch: StoredEntry[], removals: Promise<void>[]): Promise<FlushResult> {
     const encoded = encodeLogsBody(buildLogsBody(batch), this.#options.compression);
@@ -280,7 +298,7 @@ export class Uploader {
     } catch (error) {
       if (!isTpError(error, 'service')) throw error;
       const e = error as ServiceError;
-      if (e.status === 413 && batch.length > 1) return this.#deliverHalves(batch, removals);
+      if ((e.status === 413 || (e.status === 400 && !WHOLE_REQUEST_400.has(e.reason))) && batch.length > 1) return this.#deliverHalves(batch, removals);
       if (e.status === 403 && e.reason === 'Invalid TPClientKey' && !e.retryable) {
         this.pause(e);
         throw e;

@@ -22,8 +22,8 @@ const purchase = (i: number) => ({
 });
 
 describe('a 400 answer', () => {
-  it('puts that batch in the dead-letter store, fires error and dead-letter, and the rest of the queue flows', async () => {
-    server = await startScriptedServer([{ status: 400, body: { status: 400, reason: 'Invalid Record' } }]);
+  it('about the whole request: puts that batch in the dead-letter store, fires error and dead-letter, and the rest of the queue flows', async () => {
+    server = await startScriptedServer([{ status: 400, body: { status: 400, reason: 'Invalid TPAuthMode' } }]);
     const tp = createClient({ baseUrl: server.baseUrl, clientKey: 'k', authMode: 'client', playerSlug: 'p', flushIntervalMs: 0, maxBatchRecords: 2 });
     const errors: TpError[] = [];
     const letters: DeadLetterInfo[] = [];
@@ -33,8 +33,8 @@ describe('a 400 answer', () => {
 
     expect(await tp.flush()).toEqual({ records: 2, batches: 1, deadLettered: 2 });
     expect(server.requests).toHaveLength(2);
-    expect(letters).toEqual([{ records: 2, reason: { code: 'service', status: 400, reason: 'Invalid Record' }, error: errors[0] }]);
-    expect(errors[0]).toMatchObject({ name: 'ServiceError', status: 400, reason: 'Invalid Record', retryable: false });
+    expect(letters).toEqual([{ records: 2, reason: { code: 'service', status: 400, reason: 'Invalid TPAuthMode' }, error: errors[0] }]);
+    expect(errors[0]).toMatchObject({ name: 'ServiceError', status: 400, reason: 'Invalid TPAuthMode', retryable: false });
     expect(tp.stats()).toMatchObject({ queued: 0, delivered: 2, deadLettered: 2 });
 
     const [letter] = await tp.deadLetters.list();
@@ -48,6 +48,22 @@ describe('a 400 answer', () => {
     expect(await tp.deadLetters.requeue()).toBe(2);
     expect(await tp.flush()).toEqual({ records: 2, batches: 1, deadLettered: 0 });
     expect(await tp.deadLetters.list()).toEqual([]);
+  });
+
+  it('about a record (any other reason): the batch is halved until that record is alone; only it is put aside, its neighbours are delivered', async () => {
+    const invalid = { status: 400, body: { status: 400, reason: 'Invalid Record' } };
+    const refusesItem5 = (records: Record<string, unknown[]> | undefined) =>
+      (records?.characters_purchases ?? []).some((r) => (r as { purchasable_slug: string }).purchasable_slug === 'item-5') ? invalid : undefined;
+    server = await startScriptedServer([], refusesItem5);
+    const tp = createClient({ baseUrl: server.baseUrl, clientKey: 'k', authMode: 'client', playerSlug: 'p', flushIntervalMs: 0 });
+    for (let i = 0; i < 8; i++) tp.track('characters_purchases', purchase(i));
+    expect(await tp.flush()).toEqual({ records: 7, batches: 3, deadLettered: 1 });
+    // 8 → 4 + 4 → [4,5] + [6,7] → [4] + [5]: log2(8) + 1 refused requests to find it.
+    expect(server.requests).toHaveLength(7);
+    const [letter, ...more] = await tp.deadLetters.list();
+    expect(more).toEqual([]);
+    expect(letter!.entries.map((e) => (e as { record: { purchasable_slug: string } }).record.purchasable_slug)).toEqual(['item-5']);
+    expect(tp.stats()).toMatchObject({ queued: 0, delivered: 7, deadLettered: 1 });
   });
 });
 
