@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { OBJECT_GROUPS, OBJECT_NAMES, enrichRecord, jsonBytes, validateRecord } from '../../../src/records/index.js';
 import * as spec from '../../fixtures/spec-samples.js';
 
@@ -124,9 +125,21 @@ describe('enrichRecord', () => {
 });
 
 describe('jsonBytes', () => {
-  it('is the UTF-8 length of JSON.stringify for records without escapes', () => {
+  const utf8Json = (value: unknown): number => new TextEncoder().encode(JSON.stringify(value)).length;
+
+  it('is the UTF-8 length of JSON.stringify', () => {
     for (const value of [{}, [], { a: 1 }, [1, 'b', null, true], { k: '황금 검 😀', list: [1.5, -2, false], nested: { x: 'é' } }]) {
-      expect(jsonBytes(value)).toBe(new TextEncoder().encode(JSON.stringify(value)).length);
+      expect(jsonBytes(value)).toBe(utf8Json(value));
     }
+  });
+
+  it('counts escapes as JSON.stringify writes them: quotes, backslashes, control characters, lone surrogates', () => {
+    for (const value of ['"\\', '\n\t\r\b\f', '\u0001\u001f', '\ud800', 'a\udc00b', '😀\ud83d', { 'k"\u0002': 'v\\' }]) {
+      expect(jsonBytes(value)).toBe(utf8Json(value));
+    }
+  });
+
+  it('is the UTF-8 length of JSON.stringify for any JSON value (property)', () => {
+    fc.assert(fc.property(fc.jsonValue({ stringUnit: 'binary' }), (value) => jsonBytes(value) === utf8Json(value)), { numRuns: 2000 });
   });
 });
