@@ -354,6 +354,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
   const onPageShow = (): void => {
     if (!unloading) return; // the first pageshow, at load
     unloading = false;
+    queue.cancelRescue();
     kickAll('start'); // back from the back/forward cache: what waited for the page goes now
   };
   // A tab that becomes leader uploads what earlier leaders and other tabs left.

@@ -242,6 +242,15 @@ export class RecordQueue {
   }
 
   /**
+   * The page is back (`pageshow` from the back/forward cache): its own writes carry its records
+   * again, so the copy {@link rescue} saved is forgotten. Left there, it would be restored by a
+   * page opened after those records were delivered and their keys forgotten (10 minutes): sent twice.
+   */
+  cancelRescue(): void {
+    (this.#options.rescue ?? NO_RESCUE).save([]);
+  }
+
+  /**
    * What an unload upload may carry, synchronously, oldest first: the in-memory head of stored
    * entries (minus `exclude`, the keys already in flight), then, when `includeUnstored` and the
    * head is the whole stored queue, the entries still being written (they have no key yet).

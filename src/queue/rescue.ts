@@ -19,7 +19,10 @@ export const TOMBSTONE_MS = 600_000;
 export interface RescueStore {
   /** The localStorage key prefix of rescues (for `storage` events), or undefined. */
   readonly prefix: string | undefined;
-  /** Saves this tab's unfinished entries, synchronously (at `pagehide`). */
+  /**
+   * Saves this tab's unfinished entries, synchronously (at `pagehide`), in place of what it saved
+   * before; none: forgets that (the page is back, its own writes carry its records again).
+   */
   save(entries: readonly StoredEntry[]): void;
   /** Takes every tab's rescued entries (and forgets them). */
   takeAll(): StoredEntry[];
@@ -37,9 +40,9 @@ export function createLocalRescue(prefix: string, tabId: string): RescueStore {
   return {
     prefix,
     save(entries) {
-      if (entries.length === 0) return;
       try {
-        storage()?.setItem(`${prefix}${tabId}`, JSON.stringify(entries));
+        if (entries.length === 0) storage()?.removeItem(`${prefix}${tabId}`);
+        else storage()?.setItem(`${prefix}${tabId}`, JSON.stringify(entries));
       } catch {
         // Blocked or full: these records depend on their IndexedDB write, as without a rescue.
       }
