@@ -25,12 +25,16 @@ export const DEFAULT_RETRY: RetryPolicy = { baseMs: 1000, factor: 2, capMs: 300_
 /** Longest `Retry-After` honoured, in milliseconds (a longer one is cut to this). */
 export const MAX_RETRY_AFTER_MS = 3_600_000;
 
+/** Longest delay `setTimeout` honours, in milliseconds (about 24.8 days); a longer one fires at once. */
+const MAX_TIMER_MS = 2_147_483_647;
+
 /**
  * The wait before retry number `attempt` (0 for the first retry), in milliseconds: a random value
- * in `[0, min(capMs, baseMs × factor^attempt))`. `random` returns a number in [0, 1).
+ * in `[0, min(capMs, baseMs × factor^attempt))`, never over what `setTimeout` honours (a `capMs`
+ * of a month would otherwise retry at once). `random` returns a number in [0, 1).
  */
 export function backoffDelay(attempt: number, policy: RetryPolicy, random: () => number = Math.random): number {
-  const window = Math.min(policy.capMs, policy.baseMs * policy.factor ** Math.max(0, attempt));
+  const window = Math.min(policy.capMs, MAX_TIMER_MS, policy.baseMs * policy.factor ** Math.max(0, attempt));
   return Math.floor(random() * window);
 }
 

@@ -15,6 +15,12 @@ describe('backoffDelay: exponential windows, full jitter, a cap', () => {
   it('follows a custom base, factor and cap', () => {
     expect(backoffDelay(2, { baseMs: 100, factor: 3, capMs: 500 }, () => 0.5)).toBe(250);
   });
+
+  it('never waits longer than setTimeout honours (a longer delay would fire at once)', () => {
+    const month = { baseMs: 1000, factor: 2, capMs: 30 * 86_400_000 };
+    expect(backoffDelay(40, month, () => 0.999_999)).toBeLessThanOrEqual(2_147_483_647);
+    expect(backoffDelay(40, month, () => 0.999_999)).toBeGreaterThan(2_147_000_000);
+  });
 });
 
 describe('parseRetryAfter', () => {
