@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { MAX_TIMER_MS } from '../internal/time.js';
 
 /** Backoff settings (`retry` option). */
 export interface RetryPolicy {
@@ -24,9 +25,6 @@ export const DEFAULT_RETRY: RetryPolicy = { baseMs: 1000, factor: 2, capMs: 300_
 
 /** Longest `Retry-After` honoured, in milliseconds (a longer one is cut to this). */
 export const MAX_RETRY_AFTER_MS = 3_600_000;
-
-/** Longest delay `setTimeout` honours, in milliseconds (about 24.8 days); a longer one fires at once. */
-const MAX_TIMER_MS = 2_147_483_647;
 
 /**
  * The wait before retry number `attempt` (0 for the first retry), in milliseconds: a random value

@@ -107,7 +107,7 @@ export class Transport {
     } finally {
       if (timer !== undefined) clearTimeout(timer);
     }
-    // A 403 for a key replaced meanwhile says nothing of the new key: worth sending again.
+    // An `Invalid TPClientKey` for a key replaced meanwhile says nothing of the new key: worth sending again.
     const keyReplaced = (init.headers as Record<string, string>).TPClientKey !== this.#config.credentials().clientKey;
     return readEnvelope(endpoint, response, text, keyReplaced);
   }
@@ -127,7 +127,7 @@ function readEnvelope(endpoint: Endpoint, response: Response, text: string, keyR
     // can read it (a device clock off by an hour would otherwise wait an hour, or not at all).
     const sent = Date.parse(response.headers.get('Date') ?? '');
     const retryAfter = parseRetryAfter(response.headers.get('Retry-After'), Number.isFinite(sent) ? sent : Date.now());
-    throw new ServiceError(endpoint, response.status, reason, retryAfter, isRetryableStatus(response.status) || (keyReplaced && response.status === 403));
+    throw new ServiceError(endpoint, response.status, reason, retryAfter, isRetryableStatus(response.status) || (keyReplaced && response.status === 403 && reason === 'Invalid TPClientKey'));
   }
   if (!envelope) throw new ProtocolError(endpoint, text === '' ? 'empty body' : 'body is not JSON');
   if (envelope.status !== 200) throw new ProtocolError(endpoint, `status is ${JSON.stringify(envelope.status)}, not 200`);

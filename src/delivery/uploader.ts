@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { isTpError, NetworkError, StorageError, TpError, type ServiceError } from '../errors/index.js';
+import { isInvalidClientKey, isTpError, NetworkError, StorageError, TpError, type ServiceError } from '../errors/index.js';
 import {
   createMemoryDeadLetterStore,
   type DeadLetterReason,
@@ -299,7 +299,7 @@ export class Uploader {
       if (!isTpError(error, 'service')) throw error;
       const e = error as ServiceError;
       if ((e.status === 413 || (e.status === 400 && !WHOLE_REQUEST_400.has(e.reason))) && batch.length > 1) return this.#deliverHalves(batch, removals);
-      if (e.status === 403 && e.reason === 'Invalid TPClientKey' && !e.retryable) {
+      if (isInvalidClientKey(e)) {
         this.pause(e);
         throw e;
       }

@@ -1,4 +1,4 @@
-import { TpError } from './tp-error.js';
+import { isTpError, TpError } from './tp-error.js';
 
 /** The service endpoint a request went to. */
 export type Endpoint = 'logs' | 'offers' | 'first-open';
@@ -32,6 +32,17 @@ export class ServiceError extends TpError {
     this.retryable = retryable;
     this.retryAfterMs = retryAfterMs;
   }
+}
+
+/**
+ * The spec's 403 `Invalid TPClientKey` (POST /logs failure table) for the key in use: uploads and
+ * first-open updates pause until `setClientKey()`. One answering a key replaced while its request
+ * was on the wire is `retryable` instead, and does not pause.
+ */
+export function isInvalidClientKey(error: unknown): boolean {
+  if (!isTpError(error, 'service')) return false;
+  const { status, reason, retryable } = error as ServiceError;
+  return status === 403 && reason === 'Invalid TPClientKey' && !retryable;
 }
 
 /** 5xx, 408 Request Timeout and 429 Too Many Requests can succeed later; the spec's 400/403 rows cannot. */

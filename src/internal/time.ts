@@ -11,6 +11,9 @@ export type Clock = () => number;
 /** The system clock. */
 export const systemClock: Clock = () => Date.now();
 
+/** Longest delay `setTimeout` honours, in milliseconds (about 24.8 days); a longer one fires at once. */
+export const MAX_TIMER_MS = 2_147_483_647;
+
 /** Milliseconds to whole Unix seconds (rounded down), the unit of `event_timestamp`. */
 export function toUnixSeconds(ms: number): number {
   return Math.floor(ms / 1000);

@@ -387,10 +387,9 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
         if (showing) throw new OfferError(offerId, 'busy', `offer ${showing.offerId} is on screen`);
         const shown: { offerId: number; view?: OfferView } = { offerId };
         showing = shown;
-        const onAbort = (): void => view?.close();
-        let view: OfferView | undefined;
+        const onAbort = (): void => shown.view?.close();
         try {
-          view = shown.view = await openView(offerId, () => ui.close());
+          const view = (shown.view = await openView(offerId, () => ui.close()));
           stopIfAborted();
           try {
             ui.present(view);

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { MAX_TIMER_MS } from '../internal/time.js';
 import type { OfferContent, OfferOutcome, OfferView } from '../ui/types.js';
 
 export interface ShowSession {
@@ -21,9 +22,6 @@ export interface ShowSession {
    */
   readonly onEnd: (outcome: OfferOutcome, productId?: string) => void;
 }
-
-/** Longest `setTimeout` delay browsers honour, in milliseconds. */
-const MAX_TIMER_MS = 2_147_483_647;
 
 /** The view of one showing of an offer. Nothing is reported until `open()`. */
 export function createOfferView(session: ShowSession): OfferView {
