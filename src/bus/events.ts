@@ -28,7 +28,8 @@ export interface OfferClosedEvent {
   readonly offer: Offer;
   /**
    * `interacted`: closed after the player took the next step; `expired`: it stopped being usable
-   * on screen; `closed`: the game took it off screen (`view.close()`, or `show()`'s signal aborted).
+   * on screen; `closed`: the game took it off screen (`view.close()`, `show()`'s signal aborted, or
+   * `identify()` changed the player).
    */
   readonly cause: 'interacted' | 'expired' | 'closed';
   readonly verdict: Verdict;

@@ -74,7 +74,9 @@ export interface LoggingClient {
   /** The identified player, or undefined. */
   readonly playerSlug: string | undefined;
   /**
-   * Sets the player for the records tracked from now on and for offers.
+   * Sets the player for the records tracked from now on and for offers. With another player, the
+   * previous player's offers leave the screen, as by `view.close()`: `show()` resolves
+   * `{ action: 'closed' }` and nothing is reported for them.
    * @throws {ConfigError} not a non-empty string of at most 256 characters.
    */
   identify(playerSlug: string): void;

@@ -179,6 +179,8 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
   /** The refresh on the wire, and the player it is for. */
   let refreshing: { player: string | undefined; run: Promise<Offer[]> } | undefined;
   let showing: { offerId: number; view?: OfferView } | undefined;
+  /** The views not yet closed (shown, or drawn by the game), and the player each is for. */
+  const views = new Map<OfferView, string>();
   let lastAutoRefresh = -Infinity;
 
   const requirePlayer = (): string => {
@@ -318,14 +320,16 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
 
   /** A view of the offer (usable now, openable); `onEnded` runs when it ended. */
   const openView = async (offerId: number, onEnded: () => void): Promise<OfferView> => {
+    const player = deps.player();
     const offer = await find(offerId);
     const now = clock.now();
     const verdict = verdictOf(offer, now);
     if (!verdict.usable) throw new OfferError(offerId, 'not-usable', `not usable now (${verdict.reason})`);
     // Usable since the last refresh (a sale that started since): it reaches the player now.
     if (states.state(offerId) === 'received') await react(offer, 'impress');
+    if (deps.player() !== player) throw new OfferError(offerId, 'unknown-offer', 'identify() changed the player');
     states.check(offerId, 'open');
-    return createOfferView({
+    const view = createOfferView({
       content: buildOfferContent(offer, { ...context(offer, now), languages: deps.languages() }),
       msLeft: () => {
         const at = clock.now();
@@ -360,6 +364,9 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
         }
       },
     });
+    views.set(view, player!);
+    void view.closed.then(() => views.delete(view));
+    return view;
   };
 
   const autoRefresh = (enabled: boolean | undefined): void => {
@@ -421,6 +428,9 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
       else firstOpens.kick(trigger);
     },
     identified() {
+      // The previous player's offers leave the screen (nothing reported: they did not dismiss
+      // them), before the states of the new player are loaded.
+      for (const [view, player] of views) if (player !== deps.player()) view.close();
       void loadCached().catch(fail);
     },
     stop() {

@@ -9,17 +9,21 @@
  */
 import * as z from 'zod/mini';
 import { httpUrl as parseHttpUrl } from '../internal/url.js';
-import { integer, oneOf, sizedString } from '../records/catalog/values.js';
+import { MAX_STRING_LENGTH, integer, oneOf, sizedString } from '../records/catalog/values.js';
 
 const nullish = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(schema));
 /** An http(s) URL (at most 2048 characters), or null, or absent. */
 const nullishHttpUrl = nullish(
   z.string().check(z.refine((value) => value.length <= 2048 && parseHttpUrl(value) !== undefined, { message: 'must be an http(s) URL' })),
 );
-/** A string or a finite number (the spec leaves some types open; a real server may send either), or null, or absent. */
+/**
+ * A string of at most 1024 characters or a finite number (the spec leaves some types open; a real
+ * server may send either), or null, or absent. The length is the records' limit for free text: a
+ * `product_id` is reported back as the `message_detail` of `interact`.
+ */
 const nullishStringOrNumber = nullish(
-  z.custom<string | number>((v) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)), {
-    message: 'expected string or number',
+  z.custom<string | number>((v) => (typeof v === 'string' && v.length <= MAX_STRING_LENGTH) || (typeof v === 'number' && Number.isFinite(v)), {
+    message: 'expected a string (at most 1024 characters) or a number',
   }),
 );
 /**

@@ -89,7 +89,8 @@ export interface OfferActions {
    * player: nothing is reported (`dismiss` means the player closed it). An opened offer moves to
    * `closed` (`offer:close` with cause `closed`) and can be shown again; `closed` resolves with
    * `{ action: 'closed' }`. Before `open()`, it only ends the view. `offers.show()` calls it when
-   * its `signal` aborts.
+   * its `signal` aborts, and `identify()` with another player calls it on every view of the
+   * previous player's offers.
    */
   close(): void;
 }

@@ -215,24 +215,37 @@ describe('on screen', () => {
     expect(await reactions()).toEqual([`impress:${id}`, `open:${id}`, `open:${id}`, `dismiss:${id}`]);
   });
 
-  it('the player changing while an offer is on screen: it still leaves the screen, show() settles, the refused move is an error event', async () => {
+  it('the player changing while an offer is on screen: it leaves the screen at once, show() resolves closed, nothing reported', async () => {
     const [id] = offersFor('switch-a', { offer: personalized });
     offersFor('switch-b', { offer: personalized });
-    const { tp, ui, errors } = client('switch-a');
+    const { tp, ui, errors, reactions } = client('switch-a');
     await tp.offers.refresh();
     const shown = tp.offers.show(id!);
     await expect.poll(() => ui.current).toBeDefined();
     tp.identify('switch-b');
-    await tp.offers.refresh(); // switch-b's states now: switch-a's offer reads as never seen
-    ui.current!.interact();
-    expect(await shown).toMatchObject({ action: 'interact', offerId: id });
+    expect(await shown).toEqual({ action: 'closed', offerId: id });
     expect(ui.current).toBeUndefined();
-    await expect.poll(() => errors.map((e) => e.name)).toContain('OfferStateError');
     const [next] = (await tp.offers.refresh()).map((o) => o.offer_id);
     const again = tp.offers.show(next!); // not `busy`
     await expect.poll(() => ui.current).toBeDefined();
     ui.current!.dismiss();
     expect(await again).toMatchObject({ action: 'dismiss' });
+    await tp.flush();
+    expect(await reactions()).toEqual([`impress:${id}`, `open:${id}`]); // switch-a's: no dismiss, no close
+    expect(errors).toEqual([]);
+  });
+
+  it('a move the table refuses while an offer is on screen: it still leaves the screen, show() settles, the refusal is an error event', async () => {
+    const [id] = offersFor('refuse-a', { offer: personalized });
+    const { tp, ui, errors } = client('refuse-a');
+    await tp.offers.refresh();
+    const shown = tp.offers.show(id!);
+    await expect.poll(() => ui.current).toBeDefined();
+    await tp.offers.report(id!, 'dismiss'); // the game reported it itself: the view's own move is refused
+    ui.current!.interact();
+    expect(await shown).toMatchObject({ action: 'interact', offerId: id });
+    expect(ui.current).toBeUndefined();
+    await expect.poll(() => errors.map((e) => e.name)).toContain('OfferStateError');
   });
 
   it('refresh() for a new player while the last player’s refresh is on the wire fetches the new player’s offers', async () => {

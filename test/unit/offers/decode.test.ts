@@ -30,6 +30,8 @@ describe('decodeOffer', () => {
     ['no language at all', offerRecord(7, { ...aiBody, display_parameters: {} }), /display_parameters has no language/],
     ['a body of neither kind', offerRecord(7, { hello: 'world' }), /personalized offer body is malformed/],
     ['a record without offer_id', { ...offerRecord(7, aiBody), offer_id: 'seven' }, /record is malformed: offer_id/],
+    // Its `interact` could not be reported: `message_detail` holds at most 1024 characters.
+    ['a product_id too long to report', offerRecord(7, { ...personalizedBody, product_id: 'x'.repeat(1025) }), /product_id expected a string \(at most 1024 characters\) or a number/],
   ];
   it.each(malformed)('rejects %s with an OfferError naming the offer and the reason', (_, raw, reason) => {
     const result = decodeOffer(raw);

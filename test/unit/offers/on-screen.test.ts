@@ -48,4 +48,29 @@ describe('an offer on screen', () => {
     expect(await shown).toEqual({ action: 'closed', offerId: 1 });
     expect(ui.current).toBeUndefined();
   });
+  it("identify() with another player takes the previous player's offers off screen: closed, nothing reported", async () => {
+    const options = memoryClientOptions(async () => okEnvelope([offerRecord(1, personalizedBody), offerRecord(2, personalizedBody)]));
+    const tp = createClient({ ...options, now: () => T0 });
+    const ui = options.ui as HeadlessAdapter;
+    const reported: string[] = [];
+    for (const status of ['impress', 'open', 'dismiss', 'interact'] as const) tp.on(`offer:${status}`, (e) => reported.push(`${e.offer.offer_id} ${status}`));
+    const closes: string[] = [];
+    tp.on('offer:close', (e) => closes.push(`${e.offer.offer_id} ${e.cause}`));
+    await tp.offers.refresh();
+    const shown = tp.offers.show(1);
+    await vi.waitFor(() => expect(ui.current).toBeDefined());
+    const drawn = await tp.offers.view(2);
+    drawn.open();
+    // The same player again changes nothing.
+    tp.identify('p-1');
+    await Promise.resolve();
+    expect(ui.current?.offerId).toBe(1);
+    tp.identify('p-2');
+    expect(await shown).toEqual({ action: 'closed', offerId: 1 });
+    expect(await drawn.closed).toEqual({ action: 'closed', offerId: 2 });
+    expect(ui.current).toBeUndefined();
+    expect(closes).toEqual(['1 closed', '2 closed']);
+    expect(reported).toEqual(['2 impress', '1 impress', '1 open', '2 open']);
+    await tp.shutdown();
+  });
 });
