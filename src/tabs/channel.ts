@@ -12,6 +12,9 @@ export interface WireError {
   readonly message: string;
   readonly status?: number;
   readonly reason?: string;
+  /** A `ServiceError`'s own `retryable` and `retryAfterMs`, as the leader saw them. */
+  readonly retryable?: boolean;
+  readonly retryAfterMs?: number;
 }
 
 export type TabMessage =

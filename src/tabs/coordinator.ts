@@ -100,13 +100,13 @@ export class TabCoordinator {
 }
 
 function toWire(e: TpError): WireError {
-  const { status, reason } = e as Partial<ServiceError>;
-  return { code: e.code, name: e.name, message: e.message, status, reason };
+  const { status, reason, retryable, retryAfterMs } = e as Partial<ServiceError>;
+  return { code: e.code, name: e.name, message: e.message, status, reason, retryable, retryAfterMs };
 }
 
 /** Rebuilds the typed error a leader reported. */
 function fromWire(w: WireError): TpError {
-  if (w.code === 'service' && w.status !== undefined) return new ServiceError('logs', w.status, w.reason ?? '');
+  if (w.code === 'service' && w.status !== undefined) return new ServiceError('logs', w.status, w.reason ?? '', w.retryAfterMs, w.retryable);
   if (w.code === 'network') return new NetworkError('logs', new Error(w.message));
   if (w.code === 'protocol') return new ProtocolError('logs', w.message);
   return new TpError(w.code as TpErrorCode, w.message);

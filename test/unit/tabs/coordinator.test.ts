@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { TabCoordinator } from '../../../src/tabs/coordinator.js';
 import type { TabMessage } from '../../../src/tabs/channel.js';
+import { ServiceError } from '../../../src/errors/index.js';
 
 function follower() {
   const sent: TabMessage[] = [];
@@ -29,5 +30,19 @@ describe('TabCoordinator', () => {
     coordinator.close();
     await expect(waiting).rejects.toMatchObject({ name: 'NetworkError', code: 'network' });
     expect(isClosed()).toBe(true);
+  });
+  it.each([
+    ['a 503 with Retry-After', new ServiceError('logs', 503, 'Service Unavailable', 5_000)],
+    // Answered to a key the game replaced while the request was on the wire: retried with the new key.
+    ['a 403 Invalid TPClientKey for a replaced key', new ServiceError('logs', 403, 'Invalid TPClientKey', undefined, true)],
+  ])('a follower gets the leader’s failure as the leader saw it: %s keeps retryable and retryAfterMs', async (_, failure) => {
+    const listeners: Array<(m: TabMessage) => void> = [];
+    const bus = { post: (m: TabMessage) => listeners.forEach((l) => queueMicrotask(() => l(m))), onMessage: (l: (m: TabMessage) => void) => void listeners.push(l), close: () => undefined };
+    const options = { onOthersWrote: () => undefined, onQueued: () => undefined, timeoutMs: 60_000, newId: () => 'id-1', channel: bus };
+    new TabCoordinator({ ...options, leadership: { isLeader: true, onLeader: () => undefined, confirm: async () => true, release: () => undefined }, upload: () => Promise.reject(failure) });
+    const tab = new TabCoordinator({ ...options, leadership: { isLeader: false, onLeader: () => undefined, confirm: async () => false, release: () => undefined }, upload: () => Promise.reject(new Error('a follower does not upload')) });
+    const error = await tab.flush(undefined).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ServiceError);
+    expect(error).toMatchObject({ status: failure.status, reason: failure.reason, retryable: true, retryAfterMs: failure.retryAfterMs });
   });
 });
