@@ -160,6 +160,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
   let deadLettered = 0;
   let retried = 0;
   let dropped = 0;
+  const countRetry = (): void => void (retried += 1);
   const device = {
     id: o.deviceId ?? loadDeviceId(o.namespace),
     info: describeDevice(userAgent, touchPoints),
@@ -175,6 +176,8 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     onStorageError: emitWarning,
     onLengthChange: (queued) => void emitter.emit('queue', { queued }),
     onWritten: () => tabs.written(),
+    // Only the uploading tab knows which records are in flight (docs/decisions.md, "Storage limits").
+    enforcesCaps: () => leadership.isLeader,
     maxRecords: o.maxQueueRecords,
     maxBytes: o.maxQueueBytes,
     headLimit: Math.max(DEFAULT_HEAD_LIMIT, 2 * o.maxBatchRecords),
@@ -260,6 +263,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     onOthersWrote: () => {
       othersWrote = true;
       offers?.kick('others-wrote');
+      void queue.refreshCount();
     },
     onQueued: (count) => queue.setCount(count),
     timeoutMs: o.requestTimeoutMs * 2,
@@ -316,9 +320,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     isPaused: () => uploader.paused !== undefined,
     isUnloading,
     pause: (error) => uploader.pause(error),
-    onRetry: () => {
-      retried += 1;
-    },
+    onRetry: countRetry,
   });
   observeAnswer = offers?.observeAnswer;
 
@@ -332,9 +334,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     isUnloading,
     hasWork: () => leadership.isLeader && (queue.length > 0 || othersWrote),
     onFailure: emitError,
-    onRetry: () => {
-      retried += 1;
-    },
+    onRetry: countRetry,
   });
   /** Kicks the background uploads (when automatic) and the first-open updates. */
   const kickAll = (trigger: Trigger): void => {
@@ -407,17 +407,11 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
       list: async () => (await uploader.deadLetters.list()).sort((a, b) => (a.key < b.key ? -1 : 1)),
       async requeue() {
         const letters = await uploader.deadLetters.list();
-        let count = 0;
-        for (const letter of letters) {
-          for (const entry of letter.entries) {
-            const e = entry as { objectName?: unknown; record?: unknown; enqueuedAt?: unknown };
-            queue.enqueue({ objectName: e.objectName as ObjectName, record: e.record as Record<string, unknown>, enqueuedAt: o.now() });
-            count += 1;
-          }
-        }
+        const entries = letters.flatMap((l) => l.entries) as Array<{ objectName: ObjectName; record: Record<string, unknown> }>;
+        for (const { objectName, record } of entries) queue.enqueue({ objectName, record, enqueuedAt: o.now() });
         await queue.settled();
         await uploader.deadLetters.remove(letters.map((l) => l.key));
-        return count;
+        return entries.length;
       },
       clear: async () => uploader.deadLetters.remove((await uploader.deadLetters.list()).map((l) => l.key)),
     },
@@ -444,7 +438,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
       if (typeof removeEventListener === 'function') removeEventListener('storage', onStorage);
       ui?.close();
       try {
-        await (leadership.isLeader ? upload(queue.lastKey) : Promise.resolve());
+        if (leadership.isLeader) await upload(queue.lastKey);
       } catch (error) {
         emitError(toTpError(error));
       }

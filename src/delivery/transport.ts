@@ -52,7 +52,7 @@ export class Transport {
   async postLogs(encoded: EncodedBody, options: { keepalive?: boolean } = {}): Promise<Envelope> {
     return this.#request('logs', `${this.#config.baseUrl}/logs`, {
       method: 'POST',
-      headers: { ...this.#authHeaders(), 'Content-Type': encoded.contentType },
+      headers: this.#headers(encoded.contentType),
       body: encoded.body as BodyInit,
       keepalive: options.keepalive === true,
     });
@@ -64,7 +64,7 @@ export class Transport {
     url.searchParams.set(this.#config.offersPlayerParam, playerSlug);
     return this.#request('offers', url.toString(), {
       method: 'GET',
-      headers: { ...this.#authHeaders(), 'Content-Type': 'application/json' },
+      headers: this.#headers('application/json'),
       cache: 'no-store',
     });
   }
@@ -77,8 +77,7 @@ export class Transport {
     return this.#request('first-open', `${this.#config.baseUrl}/offers`, {
       method: 'POST',
       headers: {
-        ...this.#authHeaders(),
-        'Content-Type': 'application/json',
+        ...this.#headers('application/json'),
         TPOfferId: String(offerId),
         TPPlayerId: playerSlug,
         TPOpenedAt: formatUtcDateTime(openedAtMs),
@@ -86,9 +85,9 @@ export class Transport {
     });
   }
 
-  #authHeaders(): Record<string, string> {
+  #headers(contentType: string): Record<string, string> {
     const { authMode, clientKey } = this.#config.credentials();
-    return { TPAuthMode: authMode, TPClientKey: clientKey };
+    return { TPAuthMode: authMode, TPClientKey: clientKey, 'Content-Type': contentType };
   }
 
   async #request(endpoint: Endpoint, url: string, init: RequestInit): Promise<Envelope> {

@@ -274,10 +274,7 @@ export class Uploader {
       // even delivered, some of these records. Read the batch again.
       if (keepalives !== this.#keepalives) continue;
       if (this.#options.isUnloading?.() === true) throw new NetworkError('logs', new Error('the page is being unloaded'));
-      const done = await this.#deliver(batch, removals);
-      total.records += done.records;
-      total.batches += done.batches;
-      total.deadLettered += done.deadLettered;
+      addCounts(total, await this.#deliver(batch, removals));
     }
   }
 
@@ -311,13 +308,7 @@ export class Uploader {
 
   async #deliverHalves(batch: StoredEntry[], removals: Promise<void>[]): Promise<FlushResult> {
     const middle = Math.ceil(batch.length / 2);
-    const first = await this.#deliver(batch.slice(0, middle), removals);
-    const second = await this.#deliver(batch.slice(middle), removals);
-    return {
-      records: first.records + second.records,
-      batches: first.batches + second.batches,
-      deadLettered: first.deadLettered + second.deadLettered,
-    };
+    return addCounts(await this.#deliver(batch.slice(0, middle), removals), await this.#deliver(batch.slice(middle), removals));
   }
 
   /** Moves entries to the dead-letter store, then out of the queue (a crash in between keeps both copies). */
@@ -379,4 +370,13 @@ export class Uploader {
     }
     return undefined;
   }
+}
+
+/** Adds the counts of `more` to `total` (a result of this module's own making) and returns it. */
+function addCounts(total: FlushResult, more: FlushResult): FlushResult {
+  const t = total as { -readonly [K in keyof FlushResult]: number };
+  t.records += more.records;
+  t.batches += more.batches;
+  t.deadLettered += more.deadLettered;
+  return t;
 }

@@ -43,6 +43,12 @@ export interface RecordQueueOptions {
   readonly onLengthChange?: (length: number) => void;
   /** Called after each batch of records reached the store. */
   readonly onWritten?: () => void;
+  /**
+   * Whether this tab enforces `maxRecords` and `maxBytes` now: only the uploading tab does, since
+   * only it knows which records are in flight (another tab would evict them: counted dropped,
+   * then delivered). It keeps them for the others' writes in {@link refreshCount}. @default always
+   */
+  readonly enforcesCaps?: () => boolean;
   /** Most records kept; past it the oldest are dropped. @default Infinity */
   readonly maxRecords?: number;
   /** Most bytes of records kept; past it the oldest are dropped. @default Infinity */
@@ -133,12 +139,19 @@ export class RecordQueue {
     return this.#storedBytes;
   }
 
-  /** Reads the number of stored records (every tab's) and their bytes from the store. */
-  async refreshCount(): Promise<number> {
-    const [count, bytes] = await this.#withFallback('read', () => Promise.all([this.#store.count(), this.#store.bytes()]));
-    this.#storedBytes = bytes;
-    this.setCount(count);
-    return this.#stored;
+  /**
+   * Reads the number of stored records (every tab's) and their bytes from the store, after this
+   * tab's pending writes, and drops the oldest past the caps where this tab enforces them (the
+   * uploading tab calls it after each upload pass and when another tab wrote). Resolves with the
+   * number of stored records.
+   */
+  refreshCount(): Promise<number> {
+    return this.#afterWrites('remove', async () => {
+      const [count, bytes] = await this.#withFallback('read', () => Promise.all([this.#store.count(), this.#store.bytes()]));
+      this.#storedBytes = bytes;
+      this.setCount(count);
+      await this.#enforceCaps();
+    }).then(() => this.#stored);
   }
 
   /** Sets the number of stored records, as another tab counted it. */
@@ -214,8 +227,7 @@ export class RecordQueue {
    * records delivered meanwhile are still remembered. Runs after pending writes.
    */
   adoptRescues(): Promise<void> {
-    this.#writes = this.#writes.then(() => this.#adopt()).catch((cause: unknown) => this.#options.onStorageError(new StorageError('restore', cause)));
-    return this.#writes;
+    return this.#afterWrites('restore', () => this.#adopt());
   }
 
   async #adopt(): Promise<void> {
@@ -293,11 +305,19 @@ export class RecordQueue {
     // No spread into push(): a batch can be larger than the engine's argument limit.
     this.#writing.push(batch);
     this.#writingCount += batch.length;
-    // A failed write must not stop the ones after it (a rejected link would skip every later one).
-    this.#writes = this.#writes
-      .then(() => this.#persist(batch))
-      .catch((cause: unknown) => this.#options.onStorageError(cause instanceof StorageError ? cause : new StorageError('append', cause)));
+    void this.#afterWrites('append', () => this.#persist(batch));
     this.#options.onLengthChange?.(this.length);
+  }
+
+  /**
+   * Runs `run` after this tab's pending writes, in their chain. Its failure is reported as a
+   * storage error of `operation` (unless it is one already), and does not stop the ones after it
+   * (a rejected link would skip every later one).
+   */
+  #afterWrites(operation: string, run: () => Promise<void>): Promise<void> {
+    return (this.#writes = this.#writes
+      .then(run)
+      .catch((cause: unknown) => this.#options.onStorageError(cause instanceof StorageError ? cause : new StorageError(operation, cause))));
   }
 
   async #persist(batch: PendingEntry[]): Promise<void> {
@@ -331,14 +351,19 @@ export class RecordQueue {
       for (let i = 0; i < Math.min(room, entries.length); i++) this.#head.push(entries[i]!);
       this.#headComplete = entries.length <= room;
     }
-    const { maxRecords = Infinity, maxBytes = Infinity } = this.#options;
+    await this.#enforceCaps();
+    this.#options.onWritten?.();
+  }
+
+  /** Drops the oldest records past `maxRecords` and `maxBytes`, in the tab that enforces them. */
+  async #enforceCaps(): Promise<void> {
+    const { maxRecords = Infinity, maxBytes = Infinity, enforcesCaps } = this.#options;
     // Records in flight are about to leave: the cap counts the others (it is over by at most the
     // batch on the wire, until its answer).
     const overRecords = this.#stored - this.#protected.size - maxRecords;
-    if (overRecords > 0 || this.#storedBytes > maxBytes) {
+    if (enforcesCaps?.() !== false && (overRecords > 0 || this.#storedBytes > maxBytes)) {
       await this.#evict(Math.max(0, overRecords), Math.max(0, this.#storedBytes - maxBytes), 'queue-full');
     }
-    this.#options.onWritten?.();
   }
 
   /** The stored form of a pending entry: its key made from its counter, its size measured if missing. */
