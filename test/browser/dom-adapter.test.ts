@@ -161,6 +161,23 @@ describe('DOM adapter', () => {
     expect(later.inert).toBe(false);
   });
 
+  it('keeps focus when the game adds an element and focuses it in the same task: Escape still dismisses', async () => {
+    const { view, calls } = recordingView(aiBody);
+    const adapter = createDomAdapter();
+    adapter.present(view);
+    root().querySelector<HTMLElement>('.close')!.focus();
+    const chat = document.createElement('input'); // not inert yet: mutation records come as a microtask
+    document.body.append(chat);
+    chat.focus();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(chat.inert).toBe(true);
+    expect(document.activeElement).toBe(document.querySelector('[data-tp-offer]'));
+    expect(root().activeElement!.className).toBe('close'); // where the player was
+    press('Escape');
+    expect(calls).toEqual(['dismiss']);
+    adapter.close();
+  });
+
   it('when the page takes the dialog out itself, closes the view (nothing reported) and gives back what it made inert', async () => {
     const game = document.createElement('button');
     document.body.append(game);

@@ -3,7 +3,9 @@
  *
  * - `role="dialog"`, `aria-modal="true"`, labelled by the offer's title;
  * - focus moves into the dialog (first purchase button, else close), Tab and Shift+Tab stay
- *   inside it, Escape dismisses, and focus returns where it was when the dialog closes;
+ *   inside it, focus given to what it covers comes straight back (even to an element the game
+ *   adds and focuses in one task), Escape dismisses, and focus returns where it was when the
+ *   dialog closes;
  * - while it is open, what it covers is `inert` (the rest of the page; with a `container`, the
  *   container's other content): screen readers cannot reach the game behind it (with
  *   `aria-modal` alone, Chromium's accessibility tree keeps it), nor can a pointer or a
@@ -54,13 +56,13 @@ export function createDomAdapter(options: DomAdapterOptions = {}): UiAdapter {
   let returnFocus: HTMLElement | undefined;
   /** The elements this dialog made inert (not those the page had made inert itself). */
   let madeInert: Element[] = [];
-  /** Makes inert what the page adds beside the dialog while it is open. */
-  let watcher: MutationObserver | undefined;
+  /** Stops what watches the page while the dialog is open (see `present`). */
+  let unwatch: (() => void) | undefined;
 
   const close = (): void => {
     if (!host) return;
-    watcher?.disconnect();
-    watcher = undefined;
+    unwatch?.();
+    unwatch = undefined;
     host.remove();
     host = undefined;
     for (const el of madeInert) el.removeAttribute('inert');
@@ -88,9 +90,22 @@ export function createDomAdapter(options: DomAdapterOptions = {}): UiAdapter {
     shadow.append(parts.root);
     parent.append(host);
     madeInert = inertBeside(host, [...parent.children]);
+    const shown = host;
+    // Focus stays in the dialog: an element the page adds and focuses in one task is focusable
+    // until its mutation record arrives (a microtask later); focus goes back where it was.
+    let inside = parts.initialFocus;
+    parts.dialog.addEventListener('focusin', (event) => (inside = event.target as HTMLElement));
+    const keepFocus = (event: FocusEvent): void => {
+      if (event.target !== shown && parent.contains(event.target as Node)) inside.focus();
+    };
+    doc.addEventListener('focusin', keepFocus, true);
+    let watcher: MutationObserver | undefined;
+    unwatch = () => {
+      watcher?.disconnect();
+      doc.removeEventListener('focusin', keepFocus, true);
+    };
     const win = doc.defaultView as (Window & typeof globalThis) | null;
     if (win?.MutationObserver) {
-      const shown = host;
       watcher = new win.MutationObserver((changes) => {
         // The page took the dialog out itself (a new screen, `body.replaceChildren()`): the offer
         // left the screen without the player (nothing reported), and the page gets back what was
