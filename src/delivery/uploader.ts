@@ -247,13 +247,15 @@ export class Uploader {
       const keepalives = this.#keepalives;
       const peeked = await queue.peek(maxBatchRecords, { fromHead: !fresh, skip: this.#inFlight });
       const due = peeked.filter((e) => e.key <= target);
-      const corrupt = due.filter((e) => this.#options.checkEntry(e) !== undefined);
-      if (corrupt.length > 0) {
-        for (const entry of corrupt) {
-          const problem = this.#options.checkEntry(entry)!;
-          await this.#putAside([entry], { code: 'corrupt', reason: problem }, new StorageError('read', new Error(`corrupt entry: ${problem}`)));
-        }
-        total.deadLettered += corrupt.length;
+      let corrupt = 0;
+      for (const entry of due) {
+        const problem = this.#options.checkEntry(entry);
+        if (problem === undefined) continue;
+        await this.#putAside([entry], { code: 'corrupt', reason: problem }, new StorageError('read', new Error(`corrupt entry: ${problem}`)));
+        corrupt += 1;
+      }
+      if (corrupt > 0) {
+        total.deadLettered += corrupt;
         continue;
       }
       const batch = takeBatch(due, { maxRecords: maxBatchRecords, maxBytes: this.#options.maxBatchBytes });

@@ -46,7 +46,8 @@ export interface RecordQueueOptions {
   /**
    * Whether this tab enforces `maxRecords` and `maxBytes` now: only the uploading tab does, since
    * only it knows which records are in flight (another tab would evict them: counted dropped,
-   * then delivered). It keeps them for the others' writes in {@link refreshCount}. @default always
+   * then delivered). It keeps them for the others' writes in {@link refreshCount}. A tab whose
+   * records fell back to memory keeps its own. @default always
    */
   readonly enforcesCaps?: () => boolean;
   /** Most records kept; past it the oldest are dropped. @default Infinity */
@@ -132,11 +133,6 @@ export class RecordQueue {
   async storeLastKey(): Promise<string | undefined> {
     await this.settled();
     return this.#withFallback('read', () => this.#store.lastKey());
-  }
-
-  /** Bytes of the stored records, as this tab last knew them. */
-  get bytes(): number {
-    return this.#storedBytes;
   }
 
   /**
@@ -361,7 +357,8 @@ export class RecordQueue {
     // Records in flight are about to leave: the cap counts the others (it is over by at most the
     // batch on the wire, until its answer).
     const overRecords = this.#stored - this.#protected.size - maxRecords;
-    if (enforcesCaps?.() !== false && (overRecords > 0 || this.#storedBytes > maxBytes)) {
+    // Records in memory are this tab's alone (its storage failed): it keeps their caps itself.
+    if ((enforcesCaps?.() !== false || this.#store.kind === 'memory') && (overRecords > 0 || this.#storedBytes > maxBytes)) {
       await this.#evict(Math.max(0, overRecords), Math.max(0, this.#storedBytes - maxBytes), 'queue-full');
     }
   }

@@ -154,14 +154,32 @@ export function recordQueueContract(kind: string, makeStore: () => QueueStore): 
       expect((await queue.peek(10)).map((p) => p.record.i)).toEqual([0, 1, 2, 4, 5, 6, 7, 8]);
     });
 
+    it('keeps the caps only in the tab that enforces them (the uploading one), when it counts; records in memory are the tab’s own', async () => {
+      const drops: DropInfo[] = [];
+      let uploading = false;
+      const queue = new RecordQueue({ store: makeStore(), tabId: 't', clock: () => Date.now(), onStorageError: () => undefined, maxRecords: 5, enforcesCaps: () => uploading, onDropped: (d) => drops.push(d) });
+      for (let i = 0; i < 8; i++) queue.enqueue(e('players_login', i));
+      await queue.settled();
+      if (queue.storageKind === 'memory') {
+        expect(drops).toEqual([{ records: 3, reason: 'queue-full' }]); // no other tab sees these records
+      } else {
+        expect([drops, queue.length]).toEqual([[], 8]); // another tab may have some of them in flight
+        uploading = true;
+        expect(await queue.refreshCount()).toBe(5);
+        expect(drops).toEqual([{ records: 3, reason: 'queue-full' }]);
+      }
+      expect((await queue.peek(10)).map((p) => p.record.i)).toEqual([3, 4, 5, 6, 7]);
+    });
+
     it('past maxBytes, drops the oldest until the rest fits', async () => {
       const drops: DropInfo[] = [];
       const one = JSON.stringify(e('players_login', 0).record).length;
-      const queue = new RecordQueue({ store: makeStore(), tabId: 't', clock: () => Date.now(), onStorageError: () => undefined, maxBytes: one * 3, onDropped: (d) => drops.push(d) });
+      const store = makeStore();
+      const queue = new RecordQueue({ store, tabId: 't', clock: () => Date.now(), onStorageError: () => undefined, maxBytes: one * 3, onDropped: (d) => drops.push(d) });
       for (let i = 0; i < 5; i++) queue.enqueue(e('players_login', i));
       await queue.settled();
       expect(drops).toEqual([{ records: 2, reason: 'queue-full' }]);
-      expect(queue.bytes).toBeLessThanOrEqual(one * 3);
+      expect(await store.bytes()).toBeLessThanOrEqual(one * 3);
       expect((await queue.peek(10)).map((p) => p.record.i)).toEqual([2, 3, 4]);
     });
 
