@@ -219,6 +219,29 @@ describe('DOM adapter', () => {
     expect(document.fullscreenElement).toBeNull();
   });
 
+  it('in fullscreen inside a web component, opens inside the element in fullscreen, not in its host', () => {
+    // The document retargets fullscreenElement to the shadow host; the host's shadow root names the element.
+    const game = document.createElement('div');
+    const shadow = game.attachShadow({ mode: 'open' });
+    const stage = document.createElement('div');
+    const canvas = document.createElement('canvas');
+    stage.append(canvas);
+    shadow.append(stage);
+    document.body.append(game);
+    Object.defineProperty(document, 'fullscreenElement', { configurable: true, get: () => game });
+    Object.defineProperty(shadow, 'fullscreenElement', { configurable: true, get: () => stage });
+    try {
+      const adapter = createDomAdapter();
+      adapter.present(recordingView(aiBody).view);
+      expect(shadow.querySelector('[data-tp-offer]')!.parentElement).toBe(stage);
+      expect(canvas.inert).toBe(true);
+      adapter.close();
+      expect(shadow.querySelector('[data-tp-offer]')).toBeNull();
+    } finally {
+      delete (document as { fullscreenElement?: unknown }).fullscreenElement;
+    }
+  });
+
   it('with a container, makes inert only what it covers: the container’s other content, not the page around it', () => {
     // body > header, app (shadow root: stage > canvas + the dialog's host; side panel)
     const header = document.createElement('header');

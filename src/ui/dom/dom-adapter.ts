@@ -178,7 +178,9 @@ function adoptStyles(shadow: ShadowRoot, doc: Document): void {
  *   it would be seen (the game should fullscreen an element around it, or pass `container`).
  */
 function parentOverViewport(doc: Document): Element {
-  const full = doc.fullscreenElement;
+  let full = doc.fullscreenElement;
+  // In an open shadow root the document sees only its host: go down to the element itself.
+  while (full?.shadowRoot?.fullscreenElement) full = full.shadowRoot.fullscreenElement;
   if (!full) return doc.body;
   if (/^(CANVAS|VIDEO|IMG|IFRAME)$/.test(full.tagName)) {
     throw new Error(`the page is in fullscreen on a <${full.tagName.toLowerCase()}>, where no dialog can be seen: fullscreen an element around it, or pass \`container\``);
