@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { isRetryableStatus, NetworkError, ProtocolError, ServiceError, type Endpoint } from '../errors/index.js';
+import { isRetryableStatus, NetworkError, ProtocolError, refusesClientKey, ServiceError, type Endpoint } from '../errors/index.js';
 import type { ClockSample } from '../internal/server-clock.js';
 import { formatUtcDateTime, type Clock } from '../internal/time.js';
 import { parseRetryAfter } from './backoff.js';
@@ -126,7 +126,7 @@ function readEnvelope(endpoint: Endpoint, response: Response, text: string, keyR
     // can read it (a device clock off by an hour would otherwise wait an hour, or not at all).
     const sent = Date.parse(response.headers.get('Date') ?? '');
     const retryAfter = parseRetryAfter(response.headers.get('Retry-After'), Number.isFinite(sent) ? sent : Date.now());
-    throw new ServiceError(endpoint, response.status, reason, retryAfter, isRetryableStatus(response.status) || (keyReplaced && response.status === 403 && reason === 'Invalid TPClientKey'));
+    throw new ServiceError(endpoint, response.status, reason, retryAfter, isRetryableStatus(response.status) || (keyReplaced && refusesClientKey(response.status, reason)));
   }
   if (!envelope) throw new ProtocolError(endpoint, text === '' ? 'empty body' : 'body is not JSON');
   if (envelope.status !== 200) throw new ProtocolError(endpoint, `status is ${JSON.stringify(envelope.status)}, not 200`);

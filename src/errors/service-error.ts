@@ -42,7 +42,12 @@ export class ServiceError extends TpError {
 export function isInvalidClientKey(error: unknown): boolean {
   if (!isTpError(error, 'service')) return false;
   const { status, reason, retryable } = error as ServiceError;
-  return status === 403 && reason === 'Invalid TPClientKey' && !retryable;
+  return refusesClientKey(status, reason) && !retryable;
+}
+
+/** Whether an answer's status and `reason` are the spec's 403 `Invalid TPClientKey` row. */
+export function refusesClientKey(status: number, reason: string): boolean {
+  return status === 403 && reason === 'Invalid TPClientKey';
 }
 
 /** 5xx, 408 Request Timeout and 429 Too Many Requests can succeed later; the spec's 400/403 rows cannot. */
