@@ -203,7 +203,7 @@ export class OfferScene extends Phaser.Scene {
       const button = this.add.rectangle(PAD + inner - bw, y + (rowH - BUTTON) / 2, bw, BUTTON, hexColor(T.accent)).setOrigin(0, 0);
       buy.setPosition(button.x + (bw - buy.width) / 2, button.y + (BUTTON - buy.height) / 2);
       parts.push(name, ...price.parts, button, buy);
-      this.addControl(`buy:${index}`, `${labels.buy}: ${product.name}`, button, () => view.interact(product.id));
+      this.addControl(`buy:${index}`, `${labels.buy}: ${product.name}`, button, () => view.interact(product));
       y += rowH + 8;
     });
     if (view.products.length > 0) y += 4;

@@ -15,8 +15,10 @@
  * Without a readable `Date` (a cross-origin service that does not list it in
  * `Access-Control-Expose-Headers`), the newest `create_datetime` of the offers received is a lower
  * bound: the service's time at arrival is at least that. The offset is then the smallest
- * correction that respects it (0 when the device is not behind). The bound also corrects an
- * estimate from `Date` that it contradicts.
+ * correction that respects it (0 when the device is not behind). Once a `Date` was read, the bound
+ * is not used: `Date` is the service's own clock, measured with a known error, while a creation
+ * time is a field of a record (written by whatever made the offer) and one wrong value would
+ * otherwise move every decision.
  *
  * @module
  */
@@ -54,7 +56,7 @@ export class ServerClock {
 
   /** Service time minus device time, in milliseconds (0 before anything was learned). */
   get offsetMs(): number {
-    return Math.round(Math.max(this.#low === -Infinity ? 0 : (this.#low + this.#high) / 2, this.#floor));
+    return Math.round(this.#low === -Infinity ? Math.max(0, this.#floor) : (this.#low + this.#high) / 2);
   }
 
   /** How far {@link offsetMs} can be from the truth, in milliseconds; `Infinity` when unknown. */
@@ -70,7 +72,6 @@ export class ServerClock {
     const high = date + DATE_RESOLUTION_MS - sample.sentAt;
     // The first answer, or one that does not meet the kept interval: start over from it.
     const restart = this.#low === -Infinity || low > this.#high || high < this.#low;
-    if (restart) this.#floor = -Infinity;
     this.#low = restart ? low : Math.max(this.#low, low);
     this.#high = restart ? high : Math.min(this.#high, high);
   }
@@ -78,7 +79,8 @@ export class ServerClock {
   /**
    * Learns that the service's time was at least `serviceMs` when an answer arrived at `receivedAt`
    * (device time): the newest `create_datetime` of one GET /offers answer. Replaces what the
-   * previous answer said, so a device clock corrected since then is not held back by it.
+   * previous answer said, so a device clock corrected since then is not held back by it. Used only
+   * while no answer's `Date` was read.
    */
   observeAtLeast(serviceMs: number, receivedAt: number = this.#device()): void {
     this.#floor = Number.isFinite(serviceMs) ? serviceMs - receivedAt : -Infinity;

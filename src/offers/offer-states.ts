@@ -18,6 +18,13 @@ import { EMPTY_STATE, type OfferLocalState, type OfferStateStore } from './local
 import { nextState, restoredState, type OfferMove, type OfferState } from './state-machine.js';
 import { withMemoryFallback } from './store.js';
 
+/**
+ * Whether `s` is an impression decided at or before `before` and not reported. A page reports its
+ * impression right after deciding it: one still pending a while later was left by a page that
+ * died (a page that is only slow must not have it reported twice).
+ */
+export const isUnreported = (s: OfferLocalState, before: number): boolean => s.impressPending === true && s.impressedAt! <= before;
+
 /** The offer states of the identified player: see the module's description. */
 export type OfferStates = ReturnType<typeof createOfferStates>;
 
@@ -103,8 +110,11 @@ export function createOfferStates(stored: OfferStateStore, onStorageError: (erro
       return { state: to, written: update(playerSlug, offerId, change).then((result) => result !== undefined) };
     },
 
-    /** Offers of the loaded player impressed by a page that died before reporting it (see `impressPending`). */
-    unreportedImpressions: (): number[] => [...saved].filter(([, s]) => s.impressPending === true).map(([offerId]) => offerId),
+    /**
+     * Offers of the loaded player impressed at or before `before` (service time, ms) and still not
+     * reported: by a page that died in between (see `impressPending`).
+     */
+    unreportedImpressions: (before: number): number[] => [...saved].filter(([, s]) => isUnreported(s, before)).map(([offerId]) => offerId),
 
     /** Every stored state, of every player: `[[player_slug, offer_id], state]`. */
     all: () => store.entries(),

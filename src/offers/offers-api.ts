@@ -20,7 +20,7 @@ import { decodeOffer } from './decode.js';
 import { createFirstOpens } from './first-open.js';
 import { createIndexedDbOfferStateStore, createMemoryOfferStateStore, type OfferStateStore } from './local-state.js';
 import { createIndexedDbOfferCache, createMemoryOfferCache, type OfferCache } from './offer-cache.js';
-import { createOfferStates } from './offer-states.js';
+import { createOfferStates, isUnreported } from './offer-states.js';
 import { createOfferView } from './show-session.js';
 import { withMemoryFallback } from './store.js';
 import type { OfferState } from './state-machine.js';
@@ -31,6 +31,13 @@ export type { OfferOutcome } from '../ui/types.js';
 
 /** `message_detail` of the `dismiss` reported when the player ticked do-not-show-again. */
 export const DO_NOT_SHOW_AGAIN = 'do_not_show_again';
+
+/**
+ * How long (milliseconds, service time) an impression may stay decided but unreported before
+ * another page reports it: the page that decided it died. A live page reports within a few
+ * milliseconds; this leaves room for one that is busy, so that it is not reported twice.
+ */
+const PENDING_IMPRESSION_MS = 10_000;
 
 /** When offers are refreshed without the game asking (`offersAutoRefresh` option). Off by default. */
 export interface AutoRefreshOptions {
@@ -192,6 +199,13 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
   /** What the verdict (and the content) of `offer` depends on, at `now` (service time): the options in `deps`, the player, the device's memory. */
   const context = (offer: Offer, now = clock.now()) => ({ ...deps, now, playerSlug: deps.player() ?? '', local: states.local(offer.offer_id) });
   const verdictOf = (offer: Offer, now?: number): Verdict => checkUsability(offer, context(offer, now));
+  /** The service's time now, if `offer` is usable then; else throws `OfferError` `not-usable`. */
+  const requireUsable = (offer: Offer): number => {
+    const now = clock.now();
+    const verdict = verdictOf(offer, now);
+    if (!verdict.usable) throw new OfferError(offer.offer_id, 'not-usable', `not usable now (${verdict.reason})`);
+    return now;
+  };
 
   /** Queues the reaction's `players_offers` record and emits its event. */
   const report = (offer: Offer, status: MessageStatus, detail: string | undefined, state: OfferState, now: number): void => {
@@ -230,8 +244,12 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
     try {
       const { data } = await deps.transport.getOffers(player);
       if (!Array.isArray(data)) throw new ProtocolError('offers', 'data is not an array');
-      // The service's time is at least the newest creation time it sent (docs/decisions.md, "Clock").
-      clock.observeAtLeast(Math.max(...data.map((r: { create_datetime?: unknown } | null) => parseDateTime(r?.create_datetime) ?? -Infinity)));
+      // The service's time is at least the newest creation time it sent (docs/decisions.md, "Clock"):
+      // of the offers that decode (a malformed record's time says nothing).
+      clock.observeAtLeast(Math.max(...data.map((r) => {
+        const d = decodeOffer(r);
+        return (d.ok && parseDateTime(d.offer.create_datetime)) || -Infinity;
+      })));
       await cache.change(player, () => ({ fetchedAt: clock.now(), records: data }));
       return data;
     } catch (error) {
@@ -258,10 +276,12 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
     }
     known = new Map(offers.map((o) => [o.offer_id, o]));
     knownPlayer = player;
-    for (const offerId of states.unreportedImpressions()) {
+    // Pending for a while: the page that decided it died before reporting it.
+    const before = clock.now() - PENDING_IMPRESSION_MS;
+    for (const offerId of states.unreportedImpressions(before)) {
       const offer = known.get(offerId);
       // Claimed in one write, so that of two tabs loading at once only one reports it.
-      if (offer && (await states.update(player, offerId, (s) => (s.impressPending ? { ...s, impressPending: false } : undefined)))) {
+      if (offer && (await states.update(player, offerId, (s) => (isUnreported(s, before) ? { ...s, impressPending: false } : undefined)))) {
         report(offer, 'impress', undefined, states.state(offerId), clock.now());
       }
     }
@@ -282,7 +302,8 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
     }
     const now = clock.now();
     const usable = offers.filter((o) => verdictOf(o, now).usable).sort(newestFirst);
-    for (const offer of usable) if (states.state(offer.offer_id) === 'received') await react(offer, 'impress');
+    // Stops impressing once `identify()` changed the player (the states are then the new player's).
+    for (const offer of usable) if (deps.player() === player && states.state(offer.offer_id) === 'received') await react(offer, 'impress');
     firstOpens.kick('threshold');
     return usable;
   };
@@ -322,9 +343,7 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
   const openView = async (offerId: number, onEnded: () => void): Promise<OfferView> => {
     const player = deps.player();
     const offer = await find(offerId);
-    const now = clock.now();
-    const verdict = verdictOf(offer, now);
-    if (!verdict.usable) throw new OfferError(offerId, 'not-usable', `not usable now (${verdict.reason})`);
+    const now = requireUsable(offer);
     // Usable since the last refresh (a sale that started since): it reaches the player now.
     if (states.state(offerId) === 'received') await react(offer, 'impress');
     if (deps.player() !== player) throw new OfferError(offerId, 'unknown-offer', 'identify() changed the player');
@@ -370,7 +389,8 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
   };
 
   const autoRefresh = (enabled: boolean | undefined): void => {
-    const now = clock.now();
+    // Device time: the interval must not jump when the service's clock is learned.
+    const now = deps.now();
     if (!enabled || deps.player() === undefined || now - lastAutoRefresh < (deps.autoRefresh?.minIntervalMs ?? 300_000)) return;
     lastAutoRefresh = now;
     refresh().catch(fail);
@@ -418,7 +438,9 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
         if (!(MESSAGE_STATUSES as readonly string[]).includes(status)) {
           throw new OfferError(offerId, 'bad-status', `"${String(status)}" is not one of ${MESSAGE_STATUSES.join(', ')}`);
         }
-        await react(await find(offerId), status, detail);
+        const offer = await find(offerId);
+        if (status === 'impress' || status === 'open') requireUsable(offer);
+        await react(offer, status, detail);
       },
     },
     observeAnswer: (sample) => clock.observe(sample),

@@ -17,8 +17,9 @@ export interface ShowSession {
   /** `open()` was called (report `open`). */
   readonly onOpened: () => void;
   /**
-   * The offer ended, whichever way: report it, then remove what was drawn. `productId` is the one
-   * `interact` was called with (the outcome's product is undefined when no product has it).
+   * The offer ended, whichever way: report it, then remove what was drawn. `productId` is the id
+   * `interact` was called with, or its product's id (the outcome's product is undefined when no
+   * product has that id).
    */
   readonly onEnd: (outcome: OfferOutcome, productId?: string) => void;
 }
@@ -74,15 +75,13 @@ export function createOfferView(session: ShowSession): OfferView {
       for (const action of early.splice(0)) action();
     },
     dismiss: () => endWhenOpen(() => ({ action: 'dismiss', offerId, doNotShowAgain })),
-    interact: (productId) =>
-      endWhenOpen(
-        () => ({
-          action: 'interact',
-          offerId,
-          product: content.products.find((p) => p.id === productId) ?? (productId === undefined ? content.products[0] : undefined),
-        }),
-        productId,
-      ),
+    interact: (chosen) => {
+      const { products } = content;
+      // A product by identity (it may have no id), else by id, else the first.
+      const product = typeof chosen === 'object' ? products.find((p) => p === chosen) : chosen === undefined ? products[0] : products.find((p) => p.id === chosen);
+      const productId = typeof chosen === 'object' ? chosen.id : chosen;
+      endWhenOpen(() => ({ action: 'interact', offerId, product }), productId);
+    },
     setDoNotShowAgain: (value) => {
       doNotShowAgain = value === true;
     },

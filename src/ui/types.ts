@@ -78,10 +78,13 @@ export interface OfferActions {
   dismiss(): void;
   /**
    * The purchase button: reports `interact` with the product's id as `message_detail`, then the SDK
-   * closes the offer (the game takes the next step). Without an id, the first product. Before
-   * `open()`, waits for it.
+   * closes the offer (the game takes the next step); the outcome carries the product. Pass the
+   * product itself (one of {@link OfferContent.products}): that one is bought, even when products
+   * have no id (an AI product without `purchasable_slug`). An id string picks the product with
+   * that id (none: the outcome's product is undefined, the id is still reported). Nothing: the
+   * first product. Before `open()`, waits for it.
    */
-  interact(productId?: string): void;
+  interact(product?: ProductView | string): void;
   /** The do-not-show-again toggle; applied when the offer is dismissed. */
   setDoNotShowAgain(value: boolean): void;
   /**

@@ -6,7 +6,7 @@ import { DEFAULT_CANVAS_THEME } from '../../src/ui/canvas/theme.js';
 import { labelsFor } from '../../src/ui/labels.js';
 import type { OfferView } from '../../src/ui/types.js';
 import { aiBody, personalizedBody } from '../fixtures/spec-samples.js';
-import { hostileAiBody, recordingView } from '../support/views.js';
+import { hostileAiBody, recordingView, twoUnnamedProducts } from '../support/views.js';
 
 const BG = [0x1d, 0x23, 0x30];
 const ACCENT = [0xff, 0xb0, 0x20];
@@ -152,6 +152,14 @@ describe('canvas adapter', () => {
     expect(calls).toEqual([]);
     await click(regionOf(layout, 'buy:0'));
     expect(calls).toEqual(['interact:golden_sword']);
+  });
+
+  it('buys the product whose button was clicked, also when products have no purchasable_slug', async () => {
+    const { view, calls } = recordingView(twoUnnamedProducts);
+    adapter = createCanvasAdapter({ context: mount(1280, 720) });
+    adapter.present(view);
+    await click(regionOf(expected(view), 'buy:1'));
+    expect(calls).toEqual(['interact:#1']);
   });
 
   it('sets the toggle (and draws it set) then dismisses from ×', async () => {

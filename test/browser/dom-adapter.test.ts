@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDomAdapter } from '../../src/ui/dom/dom-adapter.js';
 import { aiBody, personalizedBody } from '../fixtures/spec-samples.js';
-import { hostileAiBody, recordingView } from '../support/views.js';
+import { hostileAiBody, recordingView, twoUnnamedProducts } from '../support/views.js';
 
 const root = () => document.querySelector('[data-tp-offer]')!.shadowRoot!;
 const press = (key: string, shiftKey = false) =>
@@ -70,6 +70,15 @@ describe('DOM adapter', () => {
     (root().querySelector('.buy') as HTMLButtonElement).click();
     (root().querySelector('.close') as HTMLButtonElement).click();
     expect(calls).toEqual(['toggle:true', 'interact:golden_sword', 'dismiss']);
+  });
+
+  it('buys the product whose button was pressed, also when products have no purchasable_slug', () => {
+    const { calls, view } = recordingView(twoUnnamedProducts);
+    createDomAdapter().present(view);
+    const buttons = root().querySelectorAll<HTMLButtonElement>('.buy');
+    expect(buttons).toHaveLength(2);
+    buttons[1]!.click();
+    expect(calls).toEqual(['interact:#1']);
   });
 
   it('shows a personalized offer’s price, discount and image; a broken image leaves the layout', async () => {

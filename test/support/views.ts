@@ -16,7 +16,10 @@ export function offerOf(body: unknown, offerId = 1001): Offer {
   return r.offer;
 }
 
-/** A view of `body` whose actions push to `calls` (`open`, `dismiss`, `interact:<id>`, `toggle:<bool>`, `close`). */
+/**
+ * A view of `body` whose actions push to `calls` (`open`, `dismiss`, `interact:<id>`, `toggle:<bool>`,
+ * `close`). `interact` given a product records its id, or `#<index>` for a product without one.
+ */
 export function recordingView(body: unknown, ctx: Partial<ContentContext> = {}): { view: OfferView; calls: string[] } {
   const calls: string[] = [];
   const content = buildOfferContent(offerOf(body), { languages: ['en'], store: 'ios', now: NOW, ...ctx });
@@ -25,7 +28,7 @@ export function recordingView(body: unknown, ctx: Partial<ContentContext> = {}):
     closed: new Promise<OfferOutcome>(() => undefined),
     open: () => void calls.push('open'),
     dismiss: () => void calls.push('dismiss'),
-    interact: (id) => void calls.push(`interact:${id}`),
+    interact: (p) => void calls.push(`interact:${typeof p === 'object' ? (p.id ?? `#${content.products.indexOf(p)}`) : p}`),
     setDoNotShowAgain: (v) => void calls.push(`toggle:${v}`),
     close: () => void calls.push('close'),
   };
@@ -46,3 +49,20 @@ export function hostileAiBody(backgroundUrl: string | null) {
     },
   };
 }
+
+/** The spec's AI offer with two products on sale for iOS and no `purchasable_slug` (the spec allows it). */
+export const twoUnnamedProducts = {
+  ...aiBody,
+  recommendations: [
+    {
+      store: 'ios',
+      product_list: ['1', '2'].map((index) => ({
+        product_index: index,
+        purchasable_slug: null,
+        purchase_link: null,
+        start_datetime: null,
+        end_datetime: null,
+      })),
+    },
+  ],
+};

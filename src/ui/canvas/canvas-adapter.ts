@@ -188,7 +188,7 @@ export function createCanvasAdapter(options: CanvasAdapterOptions): CanvasAdapte
       v.setDoNotShowAgain((checked = !checked));
       layout = undefined;
       draw();
-    } else if (id) v.interact(v.products[+id.slice(4)]?.id);
+    } else if (id) v.interact(v.products[+id.slice(4)]);
   };
 
   const on = <E extends Event>(target: EventTarget, type: string, handler: (event: E) => void): void => {

@@ -74,7 +74,7 @@ export function buildDialog(doc: Document, view: OfferView, labels: UiLabels, op
     for (const product of view.products) {
       const { item, button } = renderProduct(make, product, labels);
       button.addEventListener('click', () => {
-        view.interact(product.id);
+        view.interact(product);
         const url = openLinks ? httpUrl(product.purchaseUrl) : undefined;
         if (url) doc.defaultView?.open(url, '_blank', 'noopener,noreferrer');
       });

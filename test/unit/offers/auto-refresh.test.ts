@@ -38,6 +38,24 @@ describe('offersAutoRefresh', () => {
     await tp.shutdown();
   });
 
+  it('the interval is measured on the device clock: learning that the device is 2 h ahead does not stop refreshes for 2 h', async () => {
+    let now = Date.UTC(2026, 0, 1);
+    const gets: number[] = [];
+    const fetchImpl: typeof fetch = async (_input, init) => {
+      if ((init?.method ?? 'GET') === 'GET') gets.push(now);
+      const response = okEnvelope([offerRecord(1, personalizedBody)]);
+      response.headers.set('Date', new Date(now - 2 * 3_600_000).toUTCString()); // the service's time
+      return response;
+    };
+    const tp = createClient({ ...memoryClientOptions(fetchImpl), now: () => now, offersAutoRefresh: { onStart: true, onVisible: true, minIntervalMs: 300_000 } });
+    await expect.poll(() => tp.offers.list().map((x) => x.state)).toEqual(['impressed']); // onStart, before any answer
+    expect(gets).toHaveLength(1);
+    now += 30 * 60_000;
+    document.dispatchEvent(new Event('visibilitychange'));
+    await expect.poll(() => gets.length).toBe(2);
+    await tp.shutdown();
+  });
+
   it('is off by default', async () => {
     const { tp, gets, comeBack } = setup({});
     await comeBack();

@@ -3,7 +3,8 @@
  * show and close or buy or hide, manual reports of any status, page reloads) against the offer
  * engine, compared with a model that reads only the transition table. Every report must be a move
  * the table allows from the offer's state, `impress` at most once per offer ever, and the reports
- * exactly those the model expects; every refused move is an `OfferStateError` and reports nothing.
+ * exactly those the model expects; every refused move is an `OfferStateError` (or `not-usable` for
+ * an `open` or `impress` of an offer not usable) and reports nothing.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -78,7 +79,7 @@ class Model {
   }
 }
 
-function world() {
+function world(now = () => Date.UTC(2026, 0, 1)) {
   const stateStore = createMemoryOfferStateStore();
   const cache = createMemoryOfferCache();
   const reports: string[] = [];
@@ -90,7 +91,7 @@ function world() {
       dbPrefix: undefined,
       stores: { state: stateStore, cache },
       emitter: createEmitter(),
-      now: () => Date.UTC(2026, 0, 1),
+      now,
       store: 'web',
       validForUnitMs: 1000,
       ui: () => ui,
@@ -105,7 +106,7 @@ function world() {
       onRetry: () => undefined,
     });
   };
-  return { page, reports, ui };
+  return { page, reports, ui, stateStore };
 }
 
 describe('offer state machine', () => {
@@ -157,6 +158,9 @@ describe('offer state machine', () => {
             );
             if (!model.known) {
               expect(outcome).toMatchObject({ reason: 'unknown-offer' });
+            } else if ((a.status === 'open' || a.status === 'impress') && !model.usable(id)) {
+              // An offer reaches the player, or opens, only while usable (like show()).
+              expect(outcome).toMatchObject({ name: 'OfferError', reason: 'not-usable' });
             } else if (model.move(id, a.status, detail)) {
               expect(outcome).toBe('ok');
             } else {
@@ -207,4 +211,21 @@ describe('offer state machine', () => {
       { numRuns: 150 },
     );
   }, 60_000);
+});
+
+describe('an impression decided and not yet reported (impressPending)', () => {
+  it('is reported by another page only once it is old enough for its page to have died, never while that page may still report it', async () => {
+    let now = Date.UTC(2026, 0, 1);
+    const w = world(() => now);
+    // Another tab decided the impression of offer 1 a second ago and is about to report it.
+    await w.stateStore.change(['p-1', 1], () => ({ opens: 0, state: 'impressed', impressedAt: now - 1000, impressPending: true }));
+    const engine = w.page();
+    await engine.api.refresh();
+    expect(w.reports).toEqual(['impress:2']); // not 1: that tab reports it
+    // It never did (it died): ten seconds on, this page reports it, once.
+    now += 10_000;
+    await engine.api.refresh();
+    await engine.api.refresh();
+    expect(w.reports).toEqual(['impress:2', 'impress:1']);
+  });
 });
