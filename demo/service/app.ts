@@ -6,10 +6,10 @@ import { fileURLToPath } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
-import { fail } from './auth.js';
+import { fail, requireAuth } from './auth.js';
 import { VERSION_SEGMENT, type ServiceConfig } from './config.js';
 import type { DataStore } from './data-store.js';
-import { handleLogs } from './logs-route.js';
+import { handleLogs, logsBodyLimit } from './logs-route.js';
 import { handleFirstOpen, handleGetOffers } from './offers-route.js';
 import { viewRoutes } from './view-route.js';
 
@@ -29,7 +29,9 @@ export function createServiceApp(config: ServiceConfig, store: DataStore): Hono 
       maxAge: 600,
     }),
   );
-  app.all(`${api}/logs`, (c) => handleLogs(c, config, store));
+  // The spec's table: the method, then the TP* headers, then the body (limited before it is read).
+  app.post(`${api}/logs`, requireAuth(config), logsBodyLimit(config), (c) => handleLogs(c, config, store));
+  app.all(`${api}/logs`, (c) => fail(c, { status: 403, reason: 'Method Not Allowed' }));
   app.get(`${api}/offers`, (c) => handleGetOffers(c, config, store, `${new URL(c.req.url).origin}/assets`));
   app.post(`${api}/offers`, (c) => handleFirstOpen(c, config, store));
   app.all(`${api}/offers`, (c) => fail(c, { status: 403, reason: 'Method Not Allowed' }));

@@ -2,7 +2,7 @@
  * The authentication and header rows of the spec's POST /logs error table, in the table's order,
  * shared by both write endpoints.
  */
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { ServiceConfig } from './config.js';
 
 /** A failure row: HTTP status and the envelope's reason. */
@@ -24,6 +24,15 @@ export function checkAuth(c: Context, config: ServiceConfig): Failure | undefine
   if (clientKey === undefined) return { status: 400, reason: 'Missing TPClientKey' };
   if (!config.clientKeys.includes(clientKey)) return { status: 403, reason: 'Invalid TPClientKey' };
   return undefined;
+}
+
+/** Middleware: answers the first failing auth row of `checkAuth`, or goes on. */
+export function requireAuth(config: ServiceConfig): MiddlewareHandler {
+  return async (c, next) => {
+    const failure = checkAuth(c, config);
+    if (failure) return fail(c, failure);
+    await next();
+  };
 }
 
 /** Answers with the spec's envelope: `{ status, reason }` (+ `errors` for our own 400 rows). */

@@ -1,36 +1,44 @@
 /**
  * POST /logs: every row of the spec's error table, gzip and JSON bodies, and validation of every
- * record with the SDK's own schemas (the strictest peer the SDK will meet).
+ * record with the SDK's own schemas (the strictest peer the SDK will meet). Other methods get 403
+ * `Method Not Allowed` from app.ts.
  */
-import { gunzipSync } from 'node:zlib';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { isObjectName, validateRecord } from '../../src/records/index.js';
-import { checkAuth, fail, ok, type Failure } from './auth.js';
+import { fail, ok, type Failure } from './auth.js';
 import type { ServiceConfig } from './config.js';
 import type { DataStore } from './data-store.js';
 import { FAULT_413_HEADER, UPLOAD_SEQ_HEADER } from './faults.js';
+import { decodeLogsBody, PAYLOAD_TOO_LARGE } from './logs-body.js';
 
 const SUCCESS_DATA = {
   default: {},
   cache: { cache_players_join: null, cache_players_login: null, cache_characters_purchases: null },
 };
 
-export async function handleLogs(c: Context, config: ServiceConfig, store: DataStore): Promise<Response> {
-  if (c.req.method !== 'POST') return fail(c, { status: 403, reason: 'Method Not Allowed' });
-  const authFailure = checkAuth(c, config);
-  if (authFailure) return fail(c, authFailure);
+const MEDIA_TYPES = ['application/json', 'application/octet-stream'];
 
+/**
+ * The body limit, `maxBodyBytes`, enforced before the body is read whole (from Content-Length, or
+ * while a chunked body streams in), so that no client makes the service hold more than the limit.
+ * Run after the TP* header rows (`requireAuth`): a body over the limit is not missing, so the rows
+ * left before the 413 are the Content-Type ones, which need no body.
+ */
+export function logsBodyLimit(config: ServiceConfig): MiddlewareHandler {
+  return bodyLimit({ maxSize: config.maxBodyBytes, onError: (c) => fail(c, contentTypeFailure(c) ?? PAYLOAD_TOO_LARGE) });
+}
+
+/** The body rows, the service's own rows, and the upload; after `requireAuth` and `logsBodyLimit`. */
+export async function handleLogs(c: Context, config: ServiceConfig, store: DataStore): Promise<Response> {
+  // At most maxBodyBytes: logsBodyLimit answered anything larger before it was read.
   const raw = new Uint8Array(await c.req.arrayBuffer());
   if (raw.length === 0) return fail(c, { status: 400, reason: 'Missing Body' });
-  const contentType = c.req.header('Content-Type');
-  if (contentType === undefined || contentType.trim() === '') return fail(c, { status: 400, reason: 'Missing Content-Type' });
-  const mediaType = contentType.split(';')[0]!.trim().toLowerCase();
-  if (mediaType !== 'application/json' && mediaType !== 'application/octet-stream') {
-    return fail(c, { status: 400, reason: 'Unsupported Content Type' });
-  }
-  if (raw.length > config.maxBodyBytes) return fail(c, { status: 413, reason: 'Payload Too Large' });
+  const contentTypeFailed = contentTypeFailure(c);
+  if (contentTypeFailed) return fail(c, contentTypeFailed);
+  const mediaType = mediaTypeOf(c);
 
-  const decoded = decodeBody(raw, mediaType, config.maxBodyBytes);
+  const decoded = decodeLogsBody(raw, mediaType, config.maxBodyBytes);
   if ('status' in decoded) return fail(c, decoded);
   const checked = checkBody(decoded.body);
   if (checked) return fail(c, checked);
@@ -39,7 +47,7 @@ export async function handleLogs(c: Context, config: ServiceConfig, store: DataS
   // Fault injection: a 413 for bodies large enough (a single record never gets one).
   const min413 = Number(c.req.header(FAULT_413_HEADER));
   if (min413 > 0 && Object.values(body).reduce((n, list) => n + list.length, 0) >= min413) {
-    return fail(c, { status: 413, reason: 'Payload Too Large' });
+    return fail(c, PAYLOAD_TOO_LARGE);
   }
 
   const upload = store.addUpload({ content_type: mediaType, bytes: raw.length, body });
@@ -47,21 +55,16 @@ export async function handleLogs(c: Context, config: ServiceConfig, store: DataS
   return ok(c, SUCCESS_DATA);
 }
 
-function decodeBody(raw: Uint8Array, mediaType: string, maxBytes: number): { body: unknown } | Failure {
-  let text: string;
-  try {
-    text =
-      mediaType === 'application/octet-stream'
-        ? gunzipSync(raw, { maxOutputLength: maxBytes }).toString('utf8')
-        : new TextDecoder('utf-8', { fatal: true }).decode(raw);
-  } catch (error) {
-    return { status: 400, reason: 'Invalid Body', errors: [{ message: `not ${mediaType === 'application/json' ? 'UTF-8' : 'gzip'}: ${(error as Error).message}` }] };
-  }
-  try {
-    return { body: JSON.parse(text) as unknown };
-  } catch (error) {
-    return { status: 400, reason: 'Invalid Body', errors: [{ message: `not JSON: ${(error as Error).message}` }] };
-  }
+/** The media type without parameters (`application/json; charset=utf-8` is JSON), lower case. */
+function mediaTypeOf(c: Context): string {
+  return (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/** The Content-Type rows of the error table: missing, unsupported. */
+function contentTypeFailure(c: Context): Failure | undefined {
+  if ((c.req.header('Content-Type') ?? '').trim() === '') return { status: 400, reason: 'Missing Content-Type' };
+  if (!MEDIA_TYPES.includes(mediaTypeOf(c))) return { status: 400, reason: 'Unsupported Content Type' };
+  return undefined;
 }
 
 function checkBody(body: unknown): Failure | undefined {

@@ -2,7 +2,7 @@
  * The reference service's POST /logs, over real HTTP: every row of the spec's error table, the
  * success envelope, gzip (SDK's fflate, decoded by Node's zlib) and JSON bodies, CORS preflight.
  */
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { encodeLogsBody } from '../../src/delivery/index.js';
 import { AUTH, received, useService } from '../support/service.js';
@@ -86,5 +86,46 @@ describe('POST /logs: accepted bodies', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('access-control-allow-headers')!.toLowerCase()).toContain('tpclientkey');
     expect(response.headers.get('access-control-expose-headers')).toBe('Date,Retry-After');
+  });
+});
+
+describe('POST /logs: a gzip body is read like a JSON one', () => {
+  const gzipped = (bytes: Uint8Array): RequestInit => ({ headers: { ...auth, 'Content-Type': 'application/octet-stream' }, body: gzipSync(bytes) });
+  const json = (bytes: Uint8Array<ArrayBuffer>): RequestInit => ({ headers: { ...auth, 'Content-Type': 'application/json' }, body: bytes });
+  /** `{"players_join":[]}` padded with spaces to `size` bytes: valid JSON of any size. */
+  const padded = (size: number) => new TextEncoder().encode('{"players_join":[]}'.padEnd(size, ' '));
+  const limit = () => service.current.config.maxBodyBytes;
+
+  it('413 Payload Too Large when it inflates past the limit (the SDK splits a 413, it would dead-letter an Invalid Body)', async () => {
+    const answer = await post(gzipped(padded(limit() + 1)));
+    expect(answer).toEqual({ status: 413, body: { status: 413, reason: 'Payload Too Large' } });
+    expect(answer).toEqual(await post(json(padded(limit() + 1))));
+    expect((await post(gzipped(padded(limit())))).status).toBe(200);
+  });
+
+  const reaction = { player_slug: 'p', offer_id: 3, message_status: 'open', event_timestamp: 1_767_225_600 };
+  const invalidUtf8 = (player: string) => {
+    const text = new TextEncoder().encode(JSON.stringify({ players_offers: [{ ...reaction, player_slug: player, message_detail: 'X' }] }));
+    text[text.indexOf(0x58)] = 0xff; // the X becomes a byte that is never UTF-8
+    return text;
+  };
+
+  it.each([
+    ['gzip', gzipped, 'p-utf8-gzip'],
+    ['JSON', json, 'p-utf8-json'],
+  ])('%s: bytes that are not UTF-8 are 400 Invalid Body, and nothing is stored', async (_, as, player) => {
+    const answer = await post(as(invalidUtf8(player)));
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ status: 400, reason: 'Invalid Body' });
+    expect((await received(service.current, 'players_offers')).filter((r) => r.player_slug === player)).toEqual([]);
+  });
+
+  it.each([
+    ['gzip', gzipped, 'p-bom-gzip'],
+    ['JSON', json, 'p-bom-json'],
+  ])('%s: a leading byte-order mark is dropped, and the records are stored as sent', async (_, as, player) => {
+    const text = new TextEncoder().encode(`\uFEFF${JSON.stringify({ players_offers: [{ ...reaction, player_slug: player }] })}`);
+    expect((await post(as(text))).status).toBe(200);
+    expect((await received(service.current, 'players_offers')).filter((r) => r.player_slug === player)).toEqual([{ ...reaction, player_slug: player }]);
   });
 });
