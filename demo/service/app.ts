@@ -5,9 +5,9 @@
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import { cors } from 'hono/cors';
 import { fail, requireAuth } from './auth.js';
 import { VERSION_SEGMENT, type ServiceConfig } from './config.js';
+import { serviceCors } from './cors.js';
 import type { DataStore } from './data-store.js';
 import { handleLogs, logsBodyLimit } from './logs-route.js';
 import { handleFirstOpen, handleGetOffers } from './offers-route.js';
@@ -19,16 +19,8 @@ export function createServiceApp(config: ServiceConfig, store: DataStore): Hono 
   const app = new Hono();
   const api = `/${VERSION_SEGMENT}/:family`;
 
-  app.use(
-    `/${VERSION_SEGMENT}/*`,
-    cors({
-      origin: '*',
-      allowMethods: ['GET', 'POST', 'OPTIONS'],
-      allowHeaders: ['Content-Type', 'TPAuthMode', 'TPClientKey', 'TPOfferId', 'TPPlayerId', 'TPOpenedAt'],
-      exposeHeaders: ['Date', 'Retry-After'],
-      maxAge: 600,
-    }),
-  );
+  const cors = serviceCors();
+  app.use(`/${VERSION_SEGMENT}/*`, cors);
   // The spec's table: the method, then the TP* headers, then the body (limited before it is read).
   app.post(`${api}/logs`, requireAuth(config), logsBodyLimit(config), (c) => handleLogs(c, config, store));
   app.all(`${api}/logs`, (c) => fail(c, { status: 403, reason: 'Method Not Allowed' }));
@@ -36,7 +28,8 @@ export function createServiceApp(config: ServiceConfig, store: DataStore): Hono 
   app.post(`${api}/offers`, (c) => handleFirstOpen(c, config, store));
   app.all(`${api}/offers`, (c) => fail(c, { status: 403, reason: 'Method Not Allowed' }));
   app.route('/_tp', viewRoutes(store));
-  app.use('/assets/*', serveStatic({ root: ASSETS, rewriteRequestPath: (p) => p.replace(/^\/assets/, '') }));
+  // With CORS: a canvas game loads the offer images with crossOrigin = 'anonymous' (canvas-adapter.ts).
+  app.use('/assets/*', cors, serveStatic({ root: ASSETS, rewriteRequestPath: (p) => p.replace(/^\/assets/, '') }));
   app.notFound((c) => c.json({ status: 404, reason: 'Not Found' }, 404));
   return app;
 }
