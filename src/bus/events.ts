@@ -105,6 +105,31 @@ export interface ClientEvents {
 /** The emitter every domain of one client shares. */
 export type ClientEmitter = EventEmitter<ClientEvents>;
 
+type Listener = (...args: any[]) => void;
+const guards = new WeakMap<Listener, Listener>();
+
+/**
+ * `listener`, made safe to call from inside the SDK: what it throws is reported as an uncaught
+ * error (`reportError`, as the DOM does for an event listener) instead of breaking the step of
+ * the SDK that emitted (an upload, a reaction) or the listeners after it. The same function gets
+ * the same guard, so `off()` finds it.
+ */
+export function guardListener<L extends Listener>(listener: L): L {
+  let guard = guards.get(listener);
+  if (!guard) {
+    guard = (...args) => {
+      try {
+        listener(...args);
+      } catch (error) {
+        // `reportError` where the platform has it; else thrown from a task of its own.
+        typeof reportError === 'function' ? reportError(error) : setTimeout(() => { throw error; });
+      }
+    };
+    guards.set(listener, guard);
+  }
+  return guard as L;
+}
+
 /** Creates a client's emitter. */
 export function createEmitter(): ClientEmitter {
   return new EventEmitter<ClientEvents>();

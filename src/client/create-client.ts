@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { createEmitter, type ClientEvents } from '../bus/events.js';
+import { createEmitter, guardListener, type ClientEvents } from '../bus/events.js';
 import { Transport, Uploader, UploadScheduler, type FlushResult, type Trigger } from '../delivery/index.js';
 import { NetworkError, StorageError, toTpError, type TpError } from '../errors/index.js';
 import { browserNavigator, describeDevice, detectStore, hasDom, randomId, regionFromLanguages } from '../internal/env.js';
@@ -103,7 +103,11 @@ export interface LoggingClient {
    * `flush()` rejects at once until `setClientKey()`.
    */
   flush(): Promise<FlushResult>;
-  /** Listens to an event (see {@link ClientEvents}); returns a function that stops listening. */
+  /**
+   * Listens to an event (see {@link ClientEvents}); returns a function that stops listening. An
+   * error thrown by the listener is reported as uncaught (`reportError`, as the DOM does for event
+   * listeners): it does not stop the SDK's work that emitted the event, nor the other listeners.
+   */
   on<E extends keyof ClientEvents>(event: E, listener: (...args: ClientEvents[E]) => void): () => void;
   /** Stops a listener added with `on`. */
   off<E extends keyof ClientEvents>(event: E, listener: (...args: ClientEvents[E]) => void): void;
@@ -359,9 +363,11 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     queue.cancelRescue();
     kickAll('start'); // back from the back/forward cache: what waited for the page goes now
   };
-  // A tab that becomes leader uploads what earlier leaders and other tabs left.
+  // A tab that becomes leader uploads what earlier leaders and other tabs left, from the store as
+  // it is now (what it read before may have been delivered since).
   leadership.onLeader(() => {
-    if (autoFlush) void queue.settled().then(() => scheduler.kick('start'));
+    const reloaded = queue.reload().catch(emitError);
+    if (autoFlush) void reloaded.then(() => scheduler.kick('start'));
     offers?.kick('start');
   });
   const stopLifecycle = watchPageLifecycle({
@@ -393,11 +399,12 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
       return tabs.flush(target);
     },
     on(event, listener) {
-      emitter.on(event, listener as never);
-      return () => void emitter.off(event, listener as never);
+      const guarded = guardListener(listener);
+      emitter.on(event, guarded as never);
+      return () => void emitter.off(event, guarded as never);
     },
     off(event, listener) {
-      emitter.off(event, listener as never);
+      emitter.off(event, guardListener(listener) as never);
     },
     setClientKey(key) {
       clientKey = checkOption('clientKey', key);

@@ -14,6 +14,7 @@ import {
   createMemoryDeadLetterStore,
   type DeadLetterReason,
   type DeadLetterStore,
+  type EntryRef,
   type QueueEntry,
   type RecordQueue,
   type StoredEntry,
@@ -212,9 +213,11 @@ export class Uploader {
     const { bytes } = fit.encoded;
     this.#keepalives += 1;
     this.#keepaliveBytes += bytes;
+    const release = this.#hold(sent);
     const done = this.#send(sent, sent, fit.encoded, true)
       .finally(() => (this.#keepaliveBytes -= bytes))
       .then(({ removal }) => removal)
+      .finally(release)
       .catch((error: unknown) => this.#options.onBackgroundError(error));
     this.#keepaliveDone = Promise.all([this.#keepaliveDone, done]).then(() => undefined);
   }
@@ -243,6 +246,8 @@ export class Uploader {
     // The first peek of a drain reads the store; the next ones are served from the queue's head
     // until it has nothing due, and then one more read of the store decides that the drain is done.
     let fresh = true;
+    /** Settles once every batch of this drain left the in-flight keys. */
+    let released: Promise<unknown> = Promise.resolve();
     for (;;) {
       const keepalives = this.#keepalives;
       const peeked = await queue.peek(maxBatchRecords, { fromHead: !fresh, skip: this.#inFlight });
@@ -265,6 +270,7 @@ export class Uploader {
           fresh = true;
           continue;
         }
+        await released;
         if (this.#inFlight.size === 0) return total; // what the store holds is all after `target`
         await this.#keepaliveDone; // only a keepalive upload holds records now
         continue;
@@ -276,7 +282,15 @@ export class Uploader {
       // even delivered, some of these records. Read the batch again.
       if (keepalives !== this.#keepalives) continue;
       if (this.#options.isUnloading?.() === true) throw new NetworkError('logs', new Error('the page is being unloaded'));
-      addCounts(total, await this.#deliver(batch, removals));
+      // The whole batch is in flight until its last part is sent and deleted: a keepalive upload
+      // made while one half is on the wire must not take the other half (split on a 413).
+      const release = this.#hold(batch);
+      const mine = removals.length;
+      try {
+        addCounts(total, await this.#deliver(batch, removals));
+      } finally {
+        released = Promise.all([released, Promise.allSettled(removals.slice(mine)).then(release)]);
+      }
     }
   }
 
@@ -334,26 +348,28 @@ export class Uploader {
   }
 
   /**
-   * Sends `entries`; `stored` are those of them with a queue key. Resolves after the 200 with the
-   * deletion of `stored` (`removal`), which then runs (and emits `delivered` when done); the keys stay in
-   * flight until it finished, so no read of the queue hands them out again meanwhile.
+   * Puts the keys of `entries` in flight (no read of the queue hands them out, no eviction takes
+   * them) and returns what takes them out again. Callers hold their records from before the
+   * request until its deletion finished.
+   */
+  #hold(entries: readonly EntryRef[]): () => void {
+    for (const e of entries) this.#inFlight.add(e.key);
+    return () => {
+      for (const e of entries) this.#inFlight.delete(e.key);
+    };
+  }
+
+  /**
+   * Sends `entries`, held in flight by the caller; `stored` are those of them with a queue key.
+   * Resolves after the 200 with the deletion of `stored` (`removal`), which then runs (and emits
+   * `delivered` when done).
    */
   async #send(stored: readonly StoredEntry[], entries: readonly QueueEntry[], encoded: EncodedBody, keepalive: boolean): Promise<{ removal: Promise<void> }> {
-    for (const e of stored) this.#inFlight.add(e.key);
     const requestId = ++this.#requestSeq;
-    const release = (): void => {
-      for (const e of stored) this.#inFlight.delete(e.key);
-    };
     this.#options.onUpload({ requestId, entries, bytes: encoded.bytes, keepalive });
-    try {
-      await this.#options.transport.postLogs(encoded, { keepalive });
-    } catch (error) {
-      release();
-      throw error;
-    }
+    await this.#options.transport.postLogs(encoded, { keepalive });
     const removal = this.#options.queue
       .remove(stored)
-      .finally(release)
       .then(() => this.#options.onDelivered({ requestId, records: entries.length, bytes: encoded.bytes, keepalive }));
     // Awaited by the drain (or the keepalive chain); this only keeps an early failure from being
     // reported as unhandled before then.

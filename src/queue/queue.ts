@@ -150,6 +150,18 @@ export class RecordQueue {
     }).then(() => this.#stored);
   }
 
+  /**
+   * This tab starts uploading: its head and count were read while another tab uploaded, and may
+   * hold records delivered since (an unload upload would send them again). Forgets the head at
+   * once, then reads the count (keeping the caps) and the head from the store.
+   */
+  async reload(): Promise<void> {
+    this.#head = [];
+    this.#headComplete = false;
+    await this.refreshCount();
+    await this.peek(0);
+  }
+
   /** Sets the number of stored records, as another tab counted it. */
   setCount(stored: number): void {
     if (stored === this.#stored) return;
@@ -229,7 +241,8 @@ export class RecordQueue {
   async #adopt(): Promise<void> {
     const rescued = (this.#options.rescue ?? NO_RESCUE).takeAll();
     if (rescued.length === 0) return;
-    await this.#store.restore(rescued);
+    // Taken out of the rescue: from here on they exist only in this write.
+    await this.#write('restore', rescued);
     const [count, bytes, last] = await Promise.all([this.#store.count(), this.#store.bytes(), this.#store.lastKey()]);
     this.#stored = count;
     this.#storedBytes = bytes;
@@ -325,16 +338,7 @@ export class RecordQueue {
       return floor !== undefined && keyed.key <= floor ? { ...keyed, key: this.#keys.next(now) } : keyed;
     });
     const bytes = entries.reduce((n, e) => n + e.bytes!, 0);
-    await this.#withFallback('append', async () => {
-      try {
-        await this.#store.append(entries);
-      } catch (cause) {
-        if (!isQuotaError(cause)) throw cause;
-        // Out of quota: make room from the oldest records (counted as dropped), then try once more.
-        await this.#evict(Math.max(entries.length, Math.ceil(this.#stored / 10)), 0, 'quota');
-        await this.#store.append(entries);
-      }
-    });
+    await this.#write('append', entries);
     this.#writing.shift();
     this.#writingCount -= batch.length;
     this.#stored += entries.length;
@@ -349,6 +353,23 @@ export class RecordQueue {
     }
     await this.#enforceCaps();
     this.#options.onWritten?.();
+  }
+
+  /**
+   * Writes `entries` (`append`: new; `restore`: rescued, by their keys). Out of quota, makes room
+   * from the oldest records (counted as dropped) and tries once more; a store that still fails is
+   * left for memory, carrying the head, and the entries are written there: never lost.
+   */
+  #write(operation: 'append' | 'restore', entries: StoredEntry[]): Promise<void> {
+    return this.#withFallback(operation, async () => {
+      try {
+        await this.#store[operation](entries);
+      } catch (cause) {
+        if (!isQuotaError(cause)) throw cause;
+        await this.#evict(Math.max(entries.length, Math.ceil(this.#stored / 10)), 0, 'quota');
+        await this.#store[operation](entries);
+      }
+    });
   }
 
   /** Drops the oldest records past `maxRecords` and `maxBytes`, in the tab that enforces them. */

@@ -28,6 +28,7 @@ export type TabMessage =
   | { readonly type: 'queued'; readonly count: number };
 
 export interface TabChannel {
+  /** Sends to the other tabs; after `close()`, nothing (an upload that ends after shutdown answers no one). */
   post(message: TabMessage): void;
   onMessage(listener: (message: TabMessage) => void): void;
   close(): void;
@@ -42,9 +43,13 @@ const SILENT: TabChannel = { post: () => undefined, onMessage: () => undefined, 
 export function openTabChannel(name: string | undefined): TabChannel {
   if (name === undefined || typeof BroadcastChannel !== 'function') return SILENT;
   const channel = new BroadcastChannel(name);
+  let open = true;
   return {
-    post: (message) => channel.postMessage(message),
+    post: (message) => open && channel.postMessage(message),
     onMessage: (listener) => channel.addEventListener('message', (event) => listener(event.data as TabMessage)),
-    close: () => channel.close(),
+    close: () => {
+      open = false;
+      channel.close();
+    },
   };
 }

@@ -59,8 +59,11 @@ function lockLeader(name: string, locks: LockManager): Leadership {
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
+  // Released before the lock came (a client shut down while another tab led): the request leaves
+  // the lock's queue, so this client never leads after it stopped.
+  const waiting = new AbortController();
   void locks
-    .request(name, { mode: 'exclusive' }, () => {
+    .request(name, { mode: 'exclusive', signal: waiting.signal }, () => {
       leader = true;
       for (const l of listeners.splice(0)) l();
       return held;
@@ -77,6 +80,7 @@ function lockLeader(name: string, locks: LockManager): Leadership {
     confirm: async () => leader,
     release() {
       leader = false;
+      waiting.abort();
       release();
     },
   };

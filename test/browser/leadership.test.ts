@@ -18,6 +18,21 @@ describe('Web Locks', () => {
     await expect.poll(() => leaders(tabs)).toBe(1);
     expect(first.isLeader).toBe(false);
   });
+
+  it('a tab released while it waits for the lock (its client shut down) never leads after it', async () => {
+    const name = `lock-${crypto.randomUUID()}`;
+    const a = electLeader(name, 'a', navigator.locks, 'unused');
+    await expect.poll(() => a.isLeader).toBe(true);
+    const stopped = electLeader(name, 'b', navigator.locks, 'unused');
+    const c = electLeader(name, 'c', navigator.locks, 'unused');
+    stopped.release(); // before the lock came
+    a.release();
+    await expect.poll(() => c.isLeader).toBe(true);
+    expect(stopped.isLeader).toBe(false);
+    expect(await stopped.confirm()).toBe(false);
+    expect((await navigator.locks.query()).pending?.filter((l) => l.name === name)).toEqual([]);
+    c.release();
+  });
 });
 
 describe('IndexedDB lease (no Web Locks)', () => {

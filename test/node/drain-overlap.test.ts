@@ -110,6 +110,25 @@ describe('a drain', () => {
     expect(ids(server)).toEqual([[0, 1, 2], [3, 4, 5, 6, 7, 8]]);
   });
 
+  it('a keepalive upload made while the first half of a batch split on a 413 is on the wire does not take the other half', async () => {
+    const second = gate();
+    const secondArrived = gate();
+    server = await startScriptedServer([{ status: 413, body: { status: 413, reason: 'Payload Too Large' } }], undefined, (index) => {
+      if (index !== 1) return undefined;
+      secondArrived.open();
+      return second.promise;
+    });
+    const { queue, uploader } = setUp(server.baseUrl, 9);
+    const flushed = uploader.flush();
+    await secondArrived.promise; // [0, 1, 2] was refused as too large; [0, 1] is on the wire
+    uploader.unload(false); // the page is hidden
+    await expect.poll(() => server!.requests.length).toBe(3);
+    second.open();
+    await flushed;
+    await expect.poll(() => queue.length).toBe(0);
+    expect(ids(server)).toEqual([[0, 1, 2], [0, 1], [3, 4, 5, 6, 7, 8], [2]]);
+  });
+
   it('the page hidden after the drain read a batch and before it sent it: the keepalive upload takes the batch, the drain does not send it again', async () => {
     server = await startScriptedServer([]);
     let calls = 0;

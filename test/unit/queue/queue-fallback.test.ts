@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StorageError } from '../../../src/errors/index.js';
-import { RecordQueue, type DropInfo, type QueueStore } from '../../../src/queue/index.js';
+import { RecordQueue, type DropInfo, type QueueStore, type RescueStore, type StoredEntry } from '../../../src/queue/index.js';
 import { createMemoryStore } from '../../../src/queue/index.js';
 
 /** An IndexedDB-like store that refuses to write (quota, blocked, connection lost). */
@@ -63,4 +63,41 @@ describe('RecordQueue when the storage quota is exceeded', () => {
     expect(queue.storageKind).toBe('indexeddb');
     expect((await queue.peek(100)).map((p) => p.record.i)).toEqual([...Array(20).keys()].map((n) => n + 5));
   });
+});
+
+describe('RecordQueue when the records an earlier page rescued cannot be written back', () => {
+  /** An earlier page's three unfinished writes, saved at its unload, and a rescue that holds them. */
+  async function rescued() {
+    const saved: StoredEntry[][] = [];
+    const rescue: RescueStore = { prefix: undefined, save: (entries) => void saved.push([...entries]), takeAll: () => saved.splice(0).flat() };
+    const earlier = new RecordQueue({ store: createMemoryStore(), tabId: 'e', clock: () => 0, onStorageError: () => undefined, rescue });
+    await earlier.settled();
+    for (let i = 0; i < 3; i++) earlier.enqueue({ objectName: 'players_login', record: { i }, enqueuedAt: 0 });
+    earlier.rescue();
+    const entries = saved.splice(0);
+    return { rescue, arrive: () => void saved.push(...entries) };
+  }
+  /** A store that is full for good: every write, and every retry after eviction, is refused. */
+  const fullStore = (): QueueStore => {
+    const full = (): Promise<void> => Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+    return { ...createMemoryStore(), kind: 'indexeddb', append: full, restore: full };
+  };
+
+  for (const when of ['at open', 'from another tab, while running (adoptRescues)'] as const) {
+    it(`keeps them, in memory with a StorageError: ${when}`, async () => {
+      const { rescue, arrive } = await rescued();
+      const errors: StorageError[] = [];
+      if (when === 'at open') arrive();
+      const queue = new RecordQueue({ store: fullStore(), tabId: 't', clock: () => 0, onStorageError: (e) => errors.push(e), rescue });
+      await queue.settled();
+      if (when !== 'at open') {
+        arrive();
+        await queue.adoptRescues();
+      }
+      expect((await queue.peek(10)).map((p) => p.record.i)).toEqual([0, 1, 2]);
+      expect(queue.length).toBe(3);
+      expect(queue.storageKind).toBe('memory');
+      expect(errors.map((e) => e.operation)).toEqual(['restore']);
+    });
+  }
 });

@@ -1,0 +1,51 @@
+/**
+ * A tab that takes over uploading (the uploading tab closed) starts from the store as it is then:
+ * what it read while the other tab uploaded may have been delivered since, and its first unload
+ * upload must not send that again. Two clients in one page sharing the IndexedDB queue, the tab
+ * channel and the Web Lock, as tabs do; real IndexedDB and keepalive `fetch` in Chromium, answered
+ * by the test.
+ */
+import { afterEach, expect, it } from 'vitest';
+import { createClient } from '../../src/index.js';
+
+afterEach(() => {
+  dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })); // back to what the test page is
+});
+
+it('the new uploading tab does not send again, when the page closes, the records the last one delivered', async () => {
+  let up = false;
+  const received: string[] = [];
+  const answer: typeof fetch = async (_input, init) => {
+    if (!up) throw new TypeError('Failed to fetch');
+    const body = JSON.parse(String(init?.body)) as { players_login?: Array<{ app_version: string }> };
+    received.push(...(body.players_login ?? []).map((r) => r.app_version));
+    return new Response(JSON.stringify({ status: 200, reason: 'OK', data: null }), { status: 200 });
+  };
+  const options = {
+    baseUrl: 'https://api.example.com/v2021.4/web',
+    clientKey: 'k',
+    authMode: 'client',
+    playerSlug: 'p',
+    namespace: `leader-${crypto.randomUUID().slice(0, 8)}`,
+    flushIntervalMs: 0,
+    compression: 'none',
+    fetch: answer,
+  } as const;
+  const first = createClient(options);
+  await expect.poll(() => first.stats().leader).toBe(true);
+  for (let i = 0; i < 3; i++) first.track('players_login', { app_version: `v${i}` });
+  await expect(first.flush()).rejects.toMatchObject({ name: 'NetworkError' }); // stored, not sent
+  const second = createClient(options);
+  await expect(second.flush()).rejects.toMatchObject({ name: 'NetworkError' }); // open: it has read the three
+  up = true;
+  expect(await first.flush()).toMatchObject({ records: 3 });
+  await first.shutdown();
+  await expect.poll(() => second.stats().leader).toBe(true);
+  second.track('players_login', { app_version: 'v3' });
+  dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false })); // the page closes: one keepalive upload
+  await expect.poll(() => received).toContain('v3');
+  expect(received.sort()).toEqual(['v0', 'v1', 'v2', 'v3']);
+  dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })); // its rescue copy goes: none left for other tests
+  expect(Object.keys(localStorage).filter((k) => k.includes(options.namespace) && k.includes('/rescue/'))).toEqual([]);
+  await second.shutdown();
+});
