@@ -239,34 +239,33 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
     if (status === 'open') firstOpens.opened();
   };
 
-  /** The GET /offers records for `player`: from the service, else (it cannot be reached) from the cache. */
-  const fetchRecords = async (player: string): Promise<readonly unknown[]> => {
+  /**
+   * The GET /offers records for `player`, and the device time their answer arrived; else (the
+   * service cannot be reached) those of the cache, with no time.
+   */
+  const fetchRecords = async (player: string): Promise<[records: readonly unknown[], receivedAt?: number]> => {
     try {
       const { data } = await deps.transport.getOffers(player);
       if (!Array.isArray(data)) throw new ProtocolError('offers', 'data is not an array');
-      // The service's time is at least the newest creation time it sent (docs/decisions.md, "Clock"):
-      // of the offers that decode (a malformed record's time says nothing).
-      clock.observeAtLeast(Math.max(...data.map((r) => {
-        const d = decodeOffer(r);
-        return (d.ok && parseDateTime(d.offer.create_datetime)) || -Infinity;
-      })));
+      const receivedAt = deps.now();
       await cache.change(player, () => ({ fetchedAt: clock.now(), records: data }));
-      return data;
+      return [data, receivedAt];
     } catch (error) {
       if (!unreachable(error)) throw error;
       const cached = await cache.get(player).catch(() => undefined);
       if (!cached) throw error;
       warn(toTpError(error));
-      return cached.records;
+      return [cached.records];
     }
   };
 
   /**
    * Makes `records` the known offers of `player` (a malformed one is skipped with an `error`
    * event), with their states, and reports the impressions a page decided and died before
-   * queueing (`impressPending`).
+   * queueing (`impressPending`). `receivedAt` (device time) is given for records the service just
+   * sent, not for cached ones: their creation times then bound the service's clock.
    */
-  const adopt = async (player: string, records: readonly unknown[]): Promise<Offer[]> => {
+  const adopt = async (player: string, records: readonly unknown[], receivedAt?: number): Promise<Offer[]> => {
     await states.load(player);
     const offers: Offer[] = [];
     for (const raw of records) {
@@ -274,6 +273,9 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
       if (result.ok) offers.push(result.offer);
       else fail(result.error);
     }
+    // The service's time was at least the newest creation time of an answer (docs/decisions.md,
+    // "Clock"): of the offers that decode (a malformed record's time says nothing).
+    if (receivedAt !== undefined) clock.observeAtLeast(Math.max(...offers.map((o) => parseDateTime(o.create_datetime) ?? -Infinity)), receivedAt);
     known = new Map(offers.map((o) => [o.offer_id, o]));
     knownPlayer = player;
     // Pending for a while: the page that decided it died before reporting it.
@@ -290,10 +292,10 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
 
   const doRefresh = async (): Promise<Offer[]> => {
     const player = requirePlayer();
-    const records = await fetchRecords(player);
+    const [records, receivedAt] = await fetchRecords(player);
     // `identify()` changed the player while the request was on the wire: the answer is not theirs.
     if (deps.player() !== player) return refresh();
-    const offers = await adopt(player, records);
+    const offers = await adopt(player, records, receivedAt);
     for (const offer of offers) {
       // The service has a first open (from this device or another): none is to be sent.
       if (offer.first_opened_at != null && states.local(offer.offer_id).firstOpenSent !== true) {
