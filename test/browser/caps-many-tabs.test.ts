@@ -6,38 +6,34 @@
  * answered by the test, held until it lets them go.
  */
 import { expect, it } from 'vitest';
-import { createClient, type TpClient } from '../../src/index.js';
+import type { TpClient } from '../../src/index.js';
+import { storedClient } from '../support/stored-client.js';
 
 it('a batch on the wire is not evicted by another tab; the other tab’s writes past the cap are, by the uploader', async () => {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   let requests = 0;
-  const answer: typeof fetch = async () => {
-    requests += 1;
-    await held;
-    return new Response(JSON.stringify({ status: 200, reason: 'OK', data: null }), { status: 200 });
-  };
-  const options = {
-    baseUrl: 'https://api.example.com/v2021.4/web',
-    clientKey: 'k',
-    authMode: 'client',
-    playerSlug: 'p',
-    namespace: `caps-${crypto.randomUUID().slice(0, 8)}`,
-    flushIntervalMs: 0,
-    flushOnHide: false,
-    maxQueueRecords: 10,
-    fetch: answer,
-  } as const;
+  const namespace = `caps-${crypto.randomUUID().slice(0, 8)}`;
+  // Each request waits until the test lets them all go.
+  const tab = () =>
+    storedClient(
+      namespace,
+      () => {
+        requests += 1;
+        return held;
+      },
+      { flushOnHide: false, maxQueueRecords: 10 },
+    );
   const counts = (tp: TpClient) => {
     const seen = { dropped: 0, delivered: 0 };
     tp.on('dropped', (e) => void (seen.dropped += e.records));
     tp.on('delivered', (e) => void (seen.delivered += e.records));
     return seen;
   };
-  const uploader = createClient(options);
+  const uploader = tab();
   const a = counts(uploader);
   await uploader.flush(); // nothing queued: it leads once this settles
-  const other = createClient(options);
+  const other = tab();
   const b = counts(other);
 
   for (let i = 0; i < 10; i++) uploader.track('players_login', { app_version: `a${i}` });

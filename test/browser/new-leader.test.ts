@@ -6,7 +6,7 @@
  * by the test.
  */
 import { afterEach, expect, it } from 'vitest';
-import { createClient } from '../../src/index.js';
+import { storedClient } from '../support/stored-client.js';
 
 afterEach(() => {
   dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })); // back to what the test page is
@@ -15,27 +15,17 @@ afterEach(() => {
 it('the new uploading tab does not send again, when the page closes, the records the last one delivered', async () => {
   let up = false;
   const received: string[] = [];
-  const answer: typeof fetch = async (_input, init) => {
-    if (!up) throw new TypeError('Failed to fetch');
-    const body = JSON.parse(String(init?.body)) as { players_login?: Array<{ app_version: string }> };
-    received.push(...(body.players_login ?? []).map((r) => r.app_version));
-    return new Response(JSON.stringify({ status: 200, reason: 'OK', data: null }), { status: 200 });
-  };
-  const options = {
-    baseUrl: 'https://api.example.com/v2021.4/web',
-    clientKey: 'k',
-    authMode: 'client',
-    playerSlug: 'p',
-    namespace: `leader-${crypto.randomUUID().slice(0, 8)}`,
-    flushIntervalMs: 0,
-    compression: 'none',
-    fetch: answer,
-  } as const;
-  const first = createClient(options);
+  const namespace = `leader-${crypto.randomUUID().slice(0, 8)}`;
+  const tab = () =>
+    storedClient(namespace, (body) => {
+      if (!up) throw new TypeError('Failed to fetch');
+      received.push(...(body.players_login as Array<{ app_version: string }>).map((r) => r.app_version));
+    });
+  const first = tab();
   await expect.poll(() => first.stats().leader).toBe(true);
   for (let i = 0; i < 3; i++) first.track('players_login', { app_version: `v${i}` });
   await expect(first.flush()).rejects.toMatchObject({ name: 'NetworkError' }); // stored, not sent
-  const second = createClient(options);
+  const second = tab();
   await expect(second.flush()).rejects.toMatchObject({ name: 'NetworkError' }); // open: it has read the three
   up = true;
   expect(await first.flush()).toMatchObject({ records: 3 });
@@ -46,6 +36,6 @@ it('the new uploading tab does not send again, when the page closes, the records
   await expect.poll(() => received).toContain('v3');
   expect(received.sort()).toEqual(['v0', 'v1', 'v2', 'v3']);
   dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })); // its rescue copy goes: none left for other tests
-  expect(Object.keys(localStorage).filter((k) => k.includes(options.namespace) && k.includes('/rescue/'))).toEqual([]);
+  expect(Object.keys(localStorage).filter((k) => k.includes(namespace) && k.includes('/rescue/'))).toEqual([]);
   await second.shutdown();
 });

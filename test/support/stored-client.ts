@@ -1,11 +1,17 @@
 /**
  * A client for browser tests on real IndexedDB: the queue under `namespace`, no automatic
  * uploads, uncompressed bodies, and every POST /logs body handed to `onBody` (records by object
- * name) and answered 200.
+ * name) and answered 200 once `onBody` returns (or its promise settles). `onBody` throwing is the
+ * request failing, as a lost connection fails a browser's `fetch`. Clients made with the same
+ * namespace are tabs of one game: they share the queue, the tab channel and the Web Lock.
  */
-import { createClient, type TpClient } from '../../src/index.js';
+import { createClient, type ClientOptions, type TpClient } from '../../src/index.js';
 
-export function storedClient(namespace: string, onBody: (records: Record<string, unknown[]>) => void): TpClient {
+export function storedClient(
+  namespace: string,
+  onBody: (records: Record<string, unknown[]>) => unknown,
+  options: Partial<ClientOptions> = {},
+): TpClient {
   return createClient({
     baseUrl: 'https://service.invalid/v2021.4/web',
     clientKey: 'k',
@@ -15,8 +21,9 @@ export function storedClient(namespace: string, onBody: (records: Record<string,
     flushIntervalMs: 0,
     compression: 'none',
     fetch: async (_url, init) => {
-      onBody(JSON.parse(init!.body as string) as Record<string, unknown[]>);
+      await onBody(JSON.parse(init!.body as string) as Record<string, unknown[]>);
       return new Response(JSON.stringify({ status: 200, reason: 'OK', data: {} }));
     },
+    ...options,
   });
 }
