@@ -124,7 +124,7 @@ const WHOLE_REQUEST_400: ReadonlySet<string> = new Set([
 
 export class Uploader {
   #chain: Promise<unknown> = Promise.resolve();
-  readonly #inFlight = new Set<string>();
+  readonly #inFlight = new Map<string, number>();
   #keepaliveDone: Promise<void> = Promise.resolve();
   #paused: ServiceError | undefined;
   #deadLetters: DeadLetterStore;
@@ -353,7 +353,7 @@ export class Uploader {
    * request until its deletion finished.
    */
   #hold(entries: readonly EntryRef[]): () => void {
-    for (const e of entries) this.#inFlight.add(e.key);
+    for (const e of entries) this.#inFlight.set(e.key, e.bytes ?? 0);
     return () => {
       for (const e of entries) this.#inFlight.delete(e.key);
     };

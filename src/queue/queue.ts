@@ -22,7 +22,10 @@ import type { EntryRef, QueueEntry, QueueStore, StoredEntry } from './types.js';
  * as the read-ahead of a drain (give it at least two batches: {@link RecordQueue.peek}).
  */
 export const DEFAULT_HEAD_LIMIT = 2000;
-const NOTHING: ReadonlySet<string> = new Set();
+const NOTHING: KeySet = new Set();
+
+/** Keys to leave out: a set, or the keys of a map (the uploader's records in flight). */
+export type KeySet = Pick<ReadonlySet<string>, 'has' | 'size'>;
 
 /** Why records were dropped: the queue's cap, or the browser's storage quota. */
 export type DropReason = 'queue-full' | 'quota';
@@ -93,8 +96,8 @@ export class RecordQueue {
   #stored = 0;
   #storedBytes = 0;
   #lastStoredKey: string | undefined;
-  /** Keys eviction leaves alone: the records in a request right now (see {@link protect}). */
-  #protected: ReadonlySet<string> = new Set();
+  /** Keys eviction leaves alone, with their bytes: the records in a request right now (see {@link protect}). */
+  #protected: ReadonlyMap<string, number> = new Map();
 
   readonly #options: RecordQueueOptions;
 
@@ -107,11 +110,12 @@ export class RecordQueue {
   }
 
   /**
-   * Keys that eviction (the queue caps, `QuotaExceededError`) must not drop: the uploader's records
-   * in flight, read live. Dropping one of them would count it dropped and then delivered.
+   * Keys that eviction (the queue caps, `QuotaExceededError`) must not drop, each with its bytes:
+   * the uploader's records in flight, read live. Dropping one of them would count it dropped and
+   * then delivered. The caps count the other records (these are about to leave).
    */
-  protect(keys: ReadonlySet<string>): void {
-    this.#protected = keys;
+  protect(entries: ReadonlyMap<string, number>): void {
+    this.#protected = entries;
   }
 
   /** `'indexeddb'`, or `'memory'` (chosen, or fallen back to). */
@@ -199,7 +203,7 @@ export class RecordQueue {
    * The head is then extended in the background, while the caller sends its batch. Records other
    * tabs wrote meanwhile with older keys are read by the next peek without `fromHead`.
    */
-  async peek(limit: number, options: { readonly fromHead?: boolean; readonly skip?: ReadonlySet<string> } = {}): Promise<StoredEntry[]> {
+  async peek(limit: number, options: { readonly fromHead?: boolean; readonly skip?: KeySet } = {}): Promise<StoredEntry[]> {
     const skip = options.skip ?? NOTHING;
     await this.settled();
     if (options.fromHead) {
@@ -276,7 +280,7 @@ export class RecordQueue {
    * entries (minus `exclude`, the keys already in flight), then, when `includeUnstored` and the
    * head is the whole stored queue, the entries still being written (they have no key yet).
    */
-  unloadSnapshot(exclude: ReadonlySet<string>, includeUnstored: boolean): { stored: StoredEntry[]; unstored: StoredEntry[] } {
+  unloadSnapshot(exclude: KeySet, includeUnstored: boolean): { stored: StoredEntry[]; unstored: StoredEntry[] } {
     const stored = this.#head.filter((e) => !exclude.has(e.key));
     const unstored = includeUnstored && this.#headComplete ? [...this.#writing.flat(), ...this.#buffer].map((p) => this.#keyed(p)) : [];
     return { stored, unstored };
@@ -375,12 +379,15 @@ export class RecordQueue {
   /** Drops the oldest records past `maxRecords` and `maxBytes`, in the tab that enforces them. */
   async #enforceCaps(): Promise<void> {
     const { maxRecords = Infinity, maxBytes = Infinity, enforcesCaps } = this.#options;
-    // Records in flight are about to leave: the cap counts the others (it is over by at most the
-    // batch on the wire, until its answer).
+    // Records in flight are about to leave: the caps count the others (the queue is over them by
+    // at most the batch on the wire, until its answer).
+    let leaving = 0;
+    for (const bytes of this.#protected.values()) leaving += bytes;
     const overRecords = this.#stored - this.#protected.size - maxRecords;
+    const overBytes = this.#storedBytes - leaving - maxBytes;
     // Records in memory are this tab's alone (its storage failed): it keeps their caps itself.
-    if ((enforcesCaps?.() !== false || this.#store.kind === 'memory') && (overRecords > 0 || this.#storedBytes > maxBytes)) {
-      await this.#evict(Math.max(0, overRecords), Math.max(0, this.#storedBytes - maxBytes), 'queue-full');
+    if ((enforcesCaps?.() !== false || this.#store.kind === 'memory') && (overRecords > 0 || overBytes > 0)) {
+      await this.#evict(Math.max(0, overRecords), Math.max(0, overBytes), 'queue-full');
     }
   }
 

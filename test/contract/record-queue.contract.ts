@@ -143,7 +143,7 @@ export function recordQueueContract(kind: string, makeStore: () => QueueStore): 
       const queue = new RecordQueue({ store: makeStore(), tabId: 't', clock: () => Date.now(), onStorageError: () => undefined, maxRecords: 5, onDropped: (d) => drops.push(d) });
       for (let i = 0; i < 5; i++) queue.enqueue(e('players_login', i));
       await queue.settled();
-      const inFlight = new Set((await queue.peek(3)).map((p) => p.key));
+      const inFlight = new Map((await queue.peek(3)).map((p) => [p.key, p.bytes!]));
       queue.protect(inFlight); // the uploader's set: records 0, 1, 2 are on the wire
       for (let i = 5; i < 8; i++) queue.enqueue(e('players_login', i));
       await queue.settled();
@@ -181,6 +181,23 @@ export function recordQueueContract(kind: string, makeStore: () => QueueStore): 
       expect(drops).toEqual([{ records: 2, reason: 'queue-full' }]);
       expect(await store.bytes()).toBeLessThanOrEqual(one * 3);
       expect((await queue.peek(10)).map((p) => p.record.i)).toEqual([2, 3, 4]);
+    });
+
+    it('past maxBytes, counts only the records not in flight: nothing is dropped that fits once the batch on the wire is delivered', async () => {
+      const drops: DropInfo[] = [];
+      const one = JSON.stringify(e('players_login', 0).record).length;
+      const queue = new RecordQueue({ store: makeStore(), tabId: 't', clock: () => Date.now(), onStorageError: () => undefined, maxBytes: one * 5, onDropped: (d) => drops.push(d) });
+      for (let i = 0; i < 5; i++) queue.enqueue(e('players_login', i));
+      await queue.settled();
+      const inFlight = new Map((await queue.peek(3)).map((p) => [p.key, p.bytes!]));
+      queue.protect(inFlight); // records 0, 1, 2 are on the wire
+      for (let i = 5; i < 8; i++) queue.enqueue(e('players_login', i));
+      await queue.settled();
+      expect(drops).toEqual([]); // 8 stored, 3 of them leaving: 5 records' bytes count against the cap
+      queue.enqueue(e('players_login', 8));
+      await queue.settled();
+      expect(drops).toEqual([{ records: 1, reason: 'queue-full' }]);
+      expect((await queue.peek(10)).map((p) => p.record.i)).toEqual([0, 1, 2, 4, 5, 6, 7, 8]);
     });
 
     it('reports at open the drops of earlier pages, once', async () => {
