@@ -1,3 +1,5 @@
+import { DEFAULT_MAX_RECORD_BYTES } from '../../src/records/index.js';
+
 /**
  * Configuration of the reference service. Every value the spec leaves "not shown" (allowed
  * TPAuthMode values, client keys, the query parameter of GET /offers) is a setting here, with the
@@ -14,6 +16,11 @@ export interface ServiceConfig {
   readonly offersPlayerParam: string;
   /** Largest request body accepted, in bytes (after decompression too). */
   readonly maxBodyBytes: number;
+  /**
+   * Largest record accepted, in bytes of JSON: the SDK's `maxRecordBytes` default. A game that
+   * raises the SDK's option raises this too, or the service refuses what `track()` accepted.
+   */
+  readonly maxRecordBytes: number;
 }
 
 export const DEFAULT_AUTH_MODE = 'client';
@@ -28,5 +35,6 @@ export function defaultConfig(dataDir: string): ServiceConfig {
     clientKeys: [DEFAULT_CLIENT_KEY],
     offersPlayerParam: 'player_slug',
     maxBodyBytes: 5 * 1024 * 1024,
+    maxRecordBytes: DEFAULT_MAX_RECORD_BYTES,
   };
 }

@@ -40,7 +40,7 @@ export async function handleLogs(c: Context, config: ServiceConfig, store: DataS
 
   const decoded = decodeLogsBody(raw, mediaType, config.maxBodyBytes);
   if ('status' in decoded) return fail(c, decoded);
-  const checked = checkBody(decoded.body);
+  const checked = checkBody(decoded.body, config.maxRecordBytes);
   if (checked) return fail(c, checked);
   const body = decoded.body as Record<string, Array<Record<string, unknown>>>;
 
@@ -67,7 +67,7 @@ function contentTypeFailure(c: Context): Failure | undefined {
   return undefined;
 }
 
-function checkBody(body: unknown): Failure | undefined {
+function checkBody(body: unknown, maxRecordBytes: number): Failure | undefined {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return { status: 400, reason: 'Invalid Body', errors: [{ message: 'the body must be a JSON object of object names' }] };
   }
@@ -82,7 +82,7 @@ function checkBody(body: unknown): Failure | undefined {
       continue;
     }
     records.forEach((record: unknown, index) => {
-      const result = validateRecord(name, record);
+      const result = validateRecord(name, record, maxRecordBytes);
       if (!result.ok) for (const issue of result.error.issues) errors.push({ object: name, index, path: issue.path, message: issue.message });
     });
   }

@@ -77,7 +77,8 @@ export interface LoggingClient {
    * Sets the player for the records tracked from now on and for offers. With another player, the
    * previous player's offers leave the screen, as by `view.close()`: `show()` resolves
    * `{ action: 'closed' }` and nothing is reported for them.
-   * @throws {ConfigError} not a non-empty string of at most 256 characters.
+   * @throws {ConfigError} not printable ASCII of 1 to 256 characters without leading or trailing
+   * spaces (the slug is also the `TPPlayerId` header of the first-open update, spec: POST /offers).
    */
   identify(playerSlug: string): void;
   /**

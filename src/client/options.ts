@@ -22,7 +22,10 @@ export interface ClientOptions {
   clientKey: string;
   /** Sent as the `TPAuthMode` header on every request; its allowed values are the service's. */
   authMode: string;
-  /** The player, as `player_slug`. Can be set later with `identify()`. */
+  /**
+   * The player, as `player_slug`. Can be set later with `identify()`. Printable ASCII, at most 256
+   * characters, without leading or trailing spaces: it is also sent as the `TPPlayerId` header.
+   */
   playerSlug?: string;
   /**
    * Where queued records and offer state live. `'indexeddb'` survives reloads and crashes; where
@@ -151,7 +154,7 @@ const RULES: Readonly<Record<keyof ClientOptions, Rule>> = {
   baseUrl: [isBaseUrl, 'an absolute http: or https: URL without query or fragment'],
   clientKey: HEADER,
   authMode: HEADER,
-  playerSlug: TEXT,
+  playerSlug: [(v) => isText(v) && HEADER_VALUE.test(v as string), 'printable ASCII of at most 256 characters, without leading or trailing spaces (it is sent as the TPPlayerId header)'],
   storage: [oneOf('indexeddb', 'memory'), "'indexeddb' or 'memory'"],
   compression: [oneOf('gzip', 'none'), "'gzip' or 'none'"],
   flushIntervalMs: [isNonNegative, 'a number of milliseconds >= 0'],
@@ -254,7 +257,8 @@ function isBaseUrl(value: unknown): boolean {
   if (typeof value !== 'string') return false;
   try {
     const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && !url.search && !url.hash;
+    // Not `url.search`: it is empty for a bare `?` (`…/web?`), which `{baseUrl}/logs` would keep.
+    return (url.protocol === 'http:' || url.protocol === 'https:') && !/[?#]/.test(url.href);
   } catch {
     return false;
   }

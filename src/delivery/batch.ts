@@ -28,14 +28,22 @@ export interface BatchLimits {
 
 /**
  * The longest prefix of `entries` (oldest first) within the limits; at least one entry, so a
- * record larger than `maxBytes` still travels, alone.
+ * record larger than `maxBytes` still travels, alone. `maxBytes` bounds the whole JSON body of
+ * {@link buildLogsBody}, exactly: the records, and the braces, names, brackets and commas around them.
  */
 export function takeBatch<T extends QueueEntry>(entries: readonly T[], limits: BatchLimits): T[] {
-  let bytes = 0;
+  // `{}` less the comma the first name is counted with.
+  let bytes = 1;
   let count = 0;
+  const names = new Set<string>();
   for (const entry of entries) {
     if (count >= limits.maxRecords) break;
-    bytes += entry.bytes ?? jsonBytes(entry.record);
+    // The record and the comma (or `]`) after it; a new name adds `,"name":[` (names are ASCII).
+    bytes += (entry.bytes ?? jsonBytes(entry.record)) + 1;
+    if (!names.has(entry.objectName)) {
+      names.add(entry.objectName);
+      bytes += entry.objectName.length + 5;
+    }
     if (count > 0 && bytes > limits.maxBytes) break;
     count += 1;
   }

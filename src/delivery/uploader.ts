@@ -206,7 +206,8 @@ export class Uploader {
     if (this.#paused) return;
     const { stored, unstored } = this.#options.queue.unloadSnapshot(this.#inFlight, includeUnstored);
     // Unstored entries already have their keys: after a 200 they are removed too, wherever they are.
-    const candidates = [...stored, ...unstored];
+    // A corrupt stored entry would sink the whole request (400): it stays for the next drain to put aside.
+    const candidates = [...stored.filter((e) => this.#options.checkEntry(e) === undefined), ...unstored];
     const fit = this.#fitBudget(candidates, this.#options.keepaliveBudgetBytes - this.#keepaliveBytes);
     if (!fit) return;
     const sent = candidates.slice(0, fit.count);

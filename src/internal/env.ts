@@ -73,11 +73,24 @@ function firstMatch(userAgent: string, patterns: readonly Pattern[]): string {
   return 'unknown';
 }
 
-/** The region subtag of the first language that has one (`ko-KR` → `KR`), or undefined. */
+/**
+ * The region subtag of the first language that has one (`ko-KR` → `KR`); else the likely region of
+ * the first language that has a likely country (`ko` → `KR`, `en` → `US`: `Intl.Locale#maximize`,
+ * CLDR's likely subtags); else undefined (no language, or none with a country).
+ */
 export function regionFromLanguages(languages: readonly string[]): string | undefined {
   for (const tag of languages) {
     const m = /^[a-zA-Z]{2,3}(?:-[a-zA-Z]{4})?-([a-zA-Z]{2})(?:-|$)/.exec(tag);
     if (m) return m[1]!.toUpperCase();
+  }
+  for (const tag of languages) {
+    try {
+      // `es-419` maximizes to the UN M.49 area 419, not a country: passed over.
+      const region = new Intl.Locale(tag).maximize().region;
+      if (region && /^[A-Z]{2}$/.test(region)) return region;
+    } catch {
+      // Not a well-formed tag (`en_US`), or no Intl.Locale (before Safari 14): no guess.
+    }
   }
   return undefined;
 }

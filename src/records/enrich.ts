@@ -27,6 +27,7 @@ export interface EnrichContext {
 /**
  * Returns a copy of `input` with the missing fields filled. A field the game set (even to a value
  * that will fail validation) is never overwritten; one left out or set to `undefined` is filled.
+ * Lists are copied too, so the record is the game's values at the call.
  * Non-object input is returned unchanged for the validator to reject.
  *
  * On the `track` hot path: the copy starts as a fresh object literal of defaults and takes the
@@ -38,7 +39,8 @@ export function enrichRecord(objectName: ObjectName, input: unknown, ctx: Enrich
   const out = defaultsFor(objectName, ctx);
   for (const key of Object.keys(input)) {
     const value = (input as Record<string, unknown>)[key];
-    if (value !== undefined) out[key] = value;
+    // A list is copied: the game may change its array after the call (items are scalars).
+    if (value !== undefined) out[key] = Array.isArray(value) ? value.slice() : value;
   }
   return out;
 }

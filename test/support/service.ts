@@ -6,17 +6,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { DEFAULT_AUTH_MODE, DEFAULT_CLIENT_KEY } from '../../demo/service/config.js';
-import { startService, type RunningService } from '../../demo/service/server.js';
+import { startService, type RunningService, type StartServiceOptions } from '../../demo/service/server.js';
 
 export const AUTH = { authMode: DEFAULT_AUTH_MODE, clientKey: DEFAULT_CLIENT_KEY };
 
-/** A service started before the file's tests and stopped after them. Read `.current` in tests. */
-export function useService(): { current: RunningService } {
+/**
+ * A service started before the file's tests and stopped after them, with `config` over the
+ * defaults. Read `.current` in tests.
+ */
+export function useService(config?: StartServiceOptions['config']): { current: RunningService } {
   const holder = {} as { current: RunningService };
   let dir = '';
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'tp-service-'));
-    holder.current = await startService({ dataDir: dir });
+    holder.current = await startService({ dataDir: dir, config });
   });
   afterAll(async () => {
     await holder.current?.close();

@@ -9,6 +9,11 @@ describe('createClient configuration', () => {
     [{ ...base, baseUrl: 'api.example.com' }, 'baseUrl', /http/],
     [{ ...base, baseUrl: 'ftp://api.example.com' }, 'baseUrl', /http/],
     [{ ...base, baseUrl: 'https://api.example.com/v2021.4/web?x=1' }, 'baseUrl', /query/],
+    // `new URL(…).search` is empty for these, and `{baseUrl}/logs` would post to `…/web?/logs`.
+    [{ ...base, baseUrl: 'https://api.example.com/v2021.4/web?' }, 'baseUrl', /query/],
+    [{ ...base, baseUrl: 'https://api.example.com/v2021.4/web#' }, 'baseUrl', /fragment/],
+    [{ ...base, playerSlug: '김철수' }, 'playerSlug', /TPPlayerId/],
+    [{ ...base, playerSlug: 'p-space ' }, 'playerSlug', /leading or trailing/],
     [{ ...base, clientKey: '' }, 'clientKey', 'required'],
     [{ ...base, clientKey: 'key with ü' }, 'clientKey', /printable ASCII/],
     [{ ...base, authMode: undefined }, 'authMode', 'required'],
@@ -38,6 +43,9 @@ describe('createClient configuration', () => {
   it('identify and setClientKey validate too', () => {
     const tp = createClient({ ...base, storage: 'memory' });
     expect(() => tp.identify('')).toThrowError(ConfigError);
+    // A slug the TPPlayerId header cannot carry as it is: the first-open update would never land.
+    expect(() => tp.identify('김철수')).toThrowError(/TPPlayerId/);
+    expect(() => tp.identify(' p-2')).toThrowError(ConfigError);
     expect(() => tp.setClientKey('bad\nkey')).toThrowError(ConfigError);
     tp.identify('p-2');
     expect(tp.playerSlug).toBe('p-2');

@@ -33,6 +33,14 @@ describe('device detection', () => {
   it('region comes from the first language tag that has one', () => {
     expect(regionFromLanguages(['en', 'ko-KR', 'en-US'])).toBe('KR');
     expect(regionFromLanguages(['zh-Hant-TW'])).toBe('TW');
-    expect(regionFromLanguages(['en'])).toBeUndefined();
+  });
+
+  it('without a region subtag, region is the language’s likely country, so join and login records are not refused', () => {
+    expect(regionFromLanguages(['ko'])).toBe('KR');
+    expect(regionFromLanguages(['en'])).toBe('US');
+    expect(regionFromLanguages(['ja', 'ko-KR'])).toBe('KR'); // a stated region wins over a guess
+    expect(regionFromLanguages(['es-419', 'de'])).toBe('DE'); // 419 is an area, not a country
+    expect(regionFromLanguages(['en_US', 'x-y-z!'])).toBeUndefined(); // not language tags
+    expect(regionFromLanguages([])).toBeUndefined();
   });
 });
