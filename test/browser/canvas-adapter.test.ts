@@ -142,6 +142,14 @@ describe('canvas adapter', () => {
     expect(rgb(regionOf(layout, 'buy:0').x + 4, center(regionOf(layout, 'buy:0')).y, 2)).toEqual(ACCENT);
   });
 
+  it('sizes the backing store to the device pixels of a fractional CSS box (a width in % of an odd width), sharp', () => {
+    setRatio(2);
+    adapter = createCanvasAdapter({ context: mount(200.5, 300.5) });
+    adapter.present(recordingView(aiBody).view);
+    expect([canvas.width, canvas.height]).toEqual([401, 601]);
+    expect(canvas.getBoundingClientRect().width).toBe(200.5); // not resized by the adapter
+  });
+
   it('reports a click on the purchase button with the product id, ignores clicks elsewhere', async () => {
     const { view, calls } = recordingView(aiBody);
     adapter = createCanvasAdapter({ context: mount(1280, 720) });
@@ -279,6 +287,16 @@ describe('canvas adapter', () => {
     expect(canvas.getAttribute('aria-label')).toBe("Sale: Don't show again");
     for (const repeat of [false, true, true, true]) canvas.dispatchEvent(new KeyboardEvent('keydown', { key: ' ', repeat }));
     expect(calls).toEqual(['toggle:true']);
+  });
+
+  it('an Escape held down in the game (auto-repeats) does not dismiss an offer the player has not seen', () => {
+    const { view, calls } = recordingView(aiBody);
+    adapter = createCanvasAdapter({ context: mount(360, 640) });
+    adapter.present(view);
+    canvas.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', repeat: true }));
+    expect(calls).toEqual([]);
+    canvas.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape' }));
+    expect(calls).toEqual(['dismiss']);
   });
 
   it('keeps a tabindex and aria-label the canvas already had', () => {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { cdp, userEvent } from 'vitest/browser';
 import { createDomAdapter } from '../../src/ui/dom/dom-adapter.js';
 import { aiBody, personalizedBody } from '../fixtures/spec-samples.js';
 import { hostileAiBody, recordingView, twoUnnamedProducts } from '../support/views.js';
@@ -271,5 +272,69 @@ describe('DOM adapter', () => {
     adapter.close();
     expect(canvas.inert).toBe(false);
   });
-});
+  it('keeps the keys pressed in the dialog from the game behind it', async () => {
+    const gameKeys: string[] = [];
+    const onKey = (e: KeyboardEvent) => gameKeys.push(e.key);
+    window.addEventListener('keydown', onKey); // a game's usual keyboard handler
+    try {
+      const { view, calls } = recordingView(aiBody);
+      createDomAdapter().present(view);
+      await userEvent.keyboard('{ArrowLeft}{Tab}{ }'); // move, go to the toggle, tick it
+      expect([gameKeys, calls]).toEqual([[], ['toggle:true']]);
+    } finally {
+      window.removeEventListener('keydown', onKey);
+    }
+  });
 
+  it('a key held down in the game before the dialog opened neither buys nor dismisses with its auto-repeats', async () => {
+    const game = document.createElement('button');
+    document.body.append(game);
+    const adapter = createDomAdapter();
+    const held = async (key: Record<string, unknown>): Promise<string[]> => {
+      adapter.close();
+      game.focus();
+      const { view, calls } = recordingView(aiBody);
+      await cdp().send('Input.dispatchKeyEvent', { type: 'keyDown', ...key }); // held in the game
+      adapter.present(view); // the offer opens: focus on its first Buy button
+      await cdp().send('Input.dispatchKeyEvent', { type: 'keyDown', ...key, autoRepeat: true }); // the OS repeats it
+      await cdp().send('Input.dispatchKeyEvent', { type: 'keyUp', ...key });
+      return calls;
+    };
+    expect(await held({ key: 'Escape', code: 'Escape', windowsVirtualKeyCode: 27 })).toEqual([]);
+    const calls = await held({ key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13, text: '\r' });
+    expect(calls).toEqual([]);
+    await userEvent.keyboard('{Enter}'); // a press of its own buys
+    expect(calls).toEqual(['interact:golden_sword']);
+  });
+
+  it('wraps the toggle label like the message: Korean words kept whole, a long word inside a 360 px dialog', () => {
+    const phone = (): HTMLElement => {
+      const c = document.createElement('div');
+      c.style.cssText = 'position:relative;width:360px;height:640px';
+      document.body.append(c);
+      return c;
+    };
+    const korean = '이번특별할인제안을 앞으로는다시는절대로 보지않겠습니다 그리고알림도받지않겠습니다 감사합니다안녕히계세요';
+    const ko = { ...aiBody, display_parameters: { ko: { ...aiBody.display_parameters.ko, toggle_message: korean } } };
+    createDomAdapter({ container: phone() }).present(recordingView(ko, { languages: ['ko'] }).view);
+    const text = document.createTreeWalker(root().querySelector('.toggle')!, NodeFilter.SHOW_TEXT).nextNode()!;
+    const cut: string[] = [];
+    let at = 0;
+    for (const word of korean.split(' ')) {
+      const range = document.createRange();
+      at = korean.indexOf(word, at);
+      range.setStart(text, at);
+      range.setEnd(text, (at += word.length));
+      if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) cut.push(word);
+    }
+    expect(cut).toEqual([]);
+    document.querySelectorAll('[data-tp-offer]').forEach((el) => el.remove());
+    document.body.replaceChildren();
+
+    const url = "Don't show again (terms: https://store.example.com/promotions/2026/winter-sale/terms-and-conditions)";
+    const en = { ...aiBody, display_parameters: { en: { ...aiBody.display_parameters.en, toggle_message: url } } };
+    createDomAdapter({ container: phone() }).present(recordingView(en).view);
+    const dialog = root().querySelector('.dialog') as HTMLElement;
+    expect(dialog.scrollWidth).toBeLessThanOrEqual(dialog.clientWidth);
+  });
+});

@@ -97,16 +97,22 @@ export function createCanvasAdapter(options: CanvasAdapterOptions): CanvasAdapte
     if (!view) return;
     try {
       const dpr = devicePixelRatio || 1;
-      const W = canvas.clientWidth || canvas.width / dpr;
-      const H = canvas.clientHeight || canvas.height / dpr;
+      const cssSize = (): [number, number] => {
+        const style = getComputedStyle(canvas);
+        return [parseFloat(style.width), parseFloat(style.height)];
+      };
+      const [cssW, cssH] = cssSize();
+      const W = cssW || canvas.width / dpr;
+      const H = cssH || canvas.height / dpr;
       const w = Math.round(W * dpr);
       const h = Math.round(H * dpr);
       if (clear && (canvas.width !== w || canvas.height !== h)) {
         canvas.width = w;
         canvas.height = h;
         // A canvas without a CSS size would grow with its backing store: pin it.
-        if (canvas.clientWidth !== W) canvas.style.width = `${W}px`;
-        if (canvas.clientHeight !== H) canvas.style.height = `${H}px`;
+        const [nowW, nowH] = cssSize();
+        if (nowW !== W) canvas.style.width = `${W}px`;
+        if (nowH !== H) canvas.style.height = `${H}px`;
       }
       ctx.save(); // measuring sets the font: the game's context keeps its state
       try {
@@ -241,14 +247,16 @@ export function createCanvasAdapter(options: CanvasAdapterOptions): CanvasAdapte
     });
     on<KeyboardEvent>(canvas, 'keydown', (e) => {
       const n = layout?.hits.length ?? 0;
-      if (e.key === 'Escape') view!.dismiss();
-      else if (e.key === 'Tab') {
+      // A held key repeats: a control is pressed once, as a native one is, and a key held down
+      // from the game does not dismiss an offer the player has not seen.
+      if (e.key === 'Escape') {
+        if (!e.repeat) view!.dismiss();
+      } else if (e.key === 'Tab') {
         // From no focus: Tab goes to the first region, Shift+Tab to the last; both wrap.
         focus = (Math.max(focus, e.shiftKey ? 0 : -1) + (e.shiftKey ? n - 1 : 1)) % n || 0;
         describe();
         draw();
       } else if (e.key === 'Enter' || e.key === ' ') {
-        // A held key repeats: the control is pressed once, as a native one is.
         if (!e.repeat) press(focus);
       } else return;
       e.preventDefault();

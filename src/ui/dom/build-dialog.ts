@@ -89,7 +89,7 @@ export function buildDialog(doc: Document, view: OfferView, labels: UiLabels, op
     const box = make('input');
     box.type = 'checkbox';
     box.addEventListener('change', () => view.setDoNotShowAgain(box.checked));
-    label.append(box, doc.createTextNode(view.toggleLabel));
+    label.append(box, make('span', undefined, view.toggleLabel));
     body.append(label);
   }
 

@@ -125,9 +125,13 @@ export function createDomAdapter(options: DomAdapterOptions = {}): UiAdapter {
 }
 
 function onKeyDown(event: KeyboardEvent, shadow: ShadowRoot, dialog: HTMLElement, view: OfferView): void {
+  // Keys pressed in the modal dialog are its own: the game behind it does not get them. (`keyup`
+  // passes: a key the game saw go down is released there.)
+  event.stopPropagation();
+  // An auto-repeat is a key held down from before the dialog opened: it neither buys nor dismisses.
+  if (event.repeat && (event.key === 'Enter' || event.key === ' ' || event.key === 'Escape')) return event.preventDefault();
   if (event.key === 'Escape') {
     event.preventDefault();
-    event.stopPropagation();
     view.dismiss();
     return;
   }
