@@ -350,17 +350,21 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
     if (states.state(offerId) === 'received') await react(offer, 'impress');
     if (deps.player() !== player) throw new OfferError(offerId, 'unknown-offer', 'identify() changed the player');
     states.check(offerId, 'open');
+    const content = buildOfferContent(offer, { ...context(offer, now), languages: deps.languages() });
+    // The first sale end among the products on screen: the view ends there (a product no longer on
+    // sale cannot be bought from it), even if the offer stays usable for the others.
+    const saleEnd = Math.min(...content.products.map((p) => p.saleEndsAt ?? Infinity));
     const view = createOfferView({
-      content: buildOfferContent(offer, { ...context(offer, now), languages: deps.languages() }),
+      content,
       msLeft: () => {
         const at = clock.now();
-        return usableUntil(offer, context(offer, at)) - at;
+        return Math.min(usableUntil(offer, context(offer, at)), saleEnd) - at;
       },
       // `valid_open_count` counts opens: it does not close an offer already open (the open that
       // reached the count is this one).
       stillUsable: () => {
         const ctx = context(offer);
-        return checkUsability(offer, { ...ctx, local: { ...ctx.local, opens: 0 } }).usable;
+        return ctx.now < saleEnd && checkUsability(offer, { ...ctx, local: { ...ctx.local, opens: 0 } }).usable;
       },
       onOpened: () => void react(offer, 'open').catch(fail),
       onEnd: (outcome, productId) => {
@@ -372,8 +376,9 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
           } else {
             const cause = outcome.action === 'interact' ? 'interacted' : outcome.action;
             if (outcome.action === 'interact') void react(offer, 'interact', outcome.product?.id ?? productId).catch(fail);
-            // The SDK closes it, without a reaction (applied now, written next); its events fire now, after `offer:interact`.
-            void states.apply(offer.offer_id, 'close', clock.now()).written.catch(fail);
+            // The SDK closes it, without a reaction (applied now, written next); its events fire now,
+            // after `offer:interact`. With the toggle set, a purchase hides it on this device too.
+            void states.apply(offer.offer_id, 'close', clock.now(), outcome.action === 'interact' && outcome.doNotShowAgain).written.catch(fail);
             const event = { offer, cause, verdict: verdictOf(offer) } as const;
             emitter.emit('offer:close', event);
             if (cause === 'expired') emitter.emit('offer:expired', event);

@@ -77,10 +77,12 @@ export function createOfferView(session: ShowSession): OfferView {
     dismiss: () => endWhenOpen(() => ({ action: 'dismiss', offerId, doNotShowAgain })),
     interact: (chosen) => {
       const { products } = content;
-      // A product by identity (it may have no id), else by id, else the first.
-      const product = typeof chosen === 'object' ? products.find((p) => p === chosen) : chosen === undefined ? products[0] : products.find((p) => p.id === chosen);
-      const productId = typeof chosen === 'object' ? chosen.id : chosen;
-      endWhenOpen(() => ({ action: 'interact', offerId, product }), productId);
+      // A product by identity (it may have no id), else by id, else (nothing, or null from a
+      // JavaScript game) the first.
+      const given = chosen ?? undefined;
+      const product = typeof given === 'object' ? products.find((p) => p === given) : given === undefined ? products[0] : products.find((p) => p.id === given);
+      const productId = typeof given === 'object' ? given.id : given;
+      endWhenOpen(() => ({ action: 'interact', offerId, product, doNotShowAgain }), productId);
     },
     setDoNotShowAgain: (value) => {
       doNotShowAgain = value === true;

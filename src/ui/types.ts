@@ -52,8 +52,12 @@ export interface OfferContent {
 /** How a shown offer ended. */
 export type OfferOutcome =
   | { readonly action: 'dismiss'; readonly offerId: number; readonly doNotShowAgain: boolean }
-  | { readonly action: 'interact'; readonly offerId: number; readonly product: ProductView | undefined }
-  /** It stopped being usable while on screen; the SDK closed it (`offer:expired`). */
+  /** `doNotShowAgain`: the toggle was set; the offer is hidden on this device too. */
+  | { readonly action: 'interact'; readonly offerId: number; readonly product: ProductView | undefined; readonly doNotShowAgain: boolean }
+  /**
+   * It stopped being usable while on screen, or the sale of a product it shows ended; the SDK
+   * closed it (`offer:expired`). Shown again, it lists the products still on sale.
+   */
   | { readonly action: 'expired'; readonly offerId: number }
   /** The game took it off screen itself ({@link OfferActions.close}); nothing reported. */
   | { readonly action: 'closed'; readonly offerId: number };
@@ -85,7 +89,10 @@ export interface OfferActions {
    * first product. Before `open()`, waits for it.
    */
   interact(product?: ProductView | string): void;
-  /** The do-not-show-again toggle; applied when the offer is dismissed. */
+  /**
+   * The do-not-show-again toggle; applied when the offer ends: dismissed (reported with
+   * `message_detail` `do_not_show_again`) or interacted (hidden on this device, `interact` reported).
+   */
   setDoNotShowAgain(value: boolean): void;
   /**
    * The game takes the offer off screen itself (a scene change, a match starting), not the

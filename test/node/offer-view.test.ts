@@ -35,7 +35,7 @@ describe('offers.view() for a game that draws its own UI', () => {
     const product = view.products[0]!;
     view.interact(product.id);
     view.dismiss(); // ended: ignored
-    expect(await view.closed).toEqual({ action: 'interact', offerId: ai.offer_id, product });
+    expect(await view.closed).toEqual({ action: 'interact', offerId: ai.offer_id, product, doNotShowAgain: false });
     expect(await reactions()).toEqual([`open:${ai.offer_id}`, `interact:${ai.offer_id}:${product.id}`]);
     expect(tp.offers.list().find((l) => l.offer.offer_id === ai.offer_id)!.state).toBe('closed');
     await tp.shutdown();

@@ -90,6 +90,31 @@ describe('interact', () => {
     expect(await view.closed).toMatchObject({ action: 'interact', product: { name: '2' } });
     await tp.shutdown();
   });
+
+  it('interact(null) from a JavaScript game buys the first product, as interact() does (before: a TypeError)', async () => {
+    const { tp, reactions } = setup(() => [offerRecord(1, personalizedBody)]);
+    await tp.offers.refresh();
+    const view = await tp.offers.view(1);
+    view.open();
+    view.interact(null as never);
+    expect(await view.closed).toMatchObject({ action: 'interact', product: { id: view.products[0]!.id } });
+    expect(reactions).toContain('p-1 interact:1');
+    await tp.shutdown();
+  });
+
+  it('with do-not-show-again set, a purchase hides the offer on this device too (before: the tick was lost)', async () => {
+    const { tp, reactions } = setup(() => [offerRecord(1, personalizedBody)]);
+    await tp.offers.refresh();
+    const view = await tp.offers.view(1);
+    view.open();
+    view.setDoNotShowAgain(true);
+    view.interact();
+    expect(await view.closed).toMatchObject({ action: 'interact', doNotShowAgain: true });
+    await tp.offers.refresh();
+    expect(tp.offers.list().map((x) => x.verdict)).toEqual([{ usable: false, reason: 'hidden-by-player' }]);
+    expect(reactions).toEqual(['p-1 impress:1', 'p-1 open:1', 'p-1 interact:1']); // no dismiss: the player bought
+    await tp.shutdown();
+  });
 });
 
 describe('report()', () => {

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createClient, type HeadlessAdapter } from '../../../src/index.js';
-import { offerRecord, personalizedBody } from '../../fixtures/spec-samples.js';
+import { aiBody, offerRecord, personalizedBody } from '../../fixtures/spec-samples.js';
 import { memoryClientOptions, okEnvelope } from '../../support/memory-client.js';
 
 const T0 = Date.UTC(2026, 0, 1, 12);
@@ -34,6 +34,44 @@ describe('an offer on screen', () => {
     await vi.advanceTimersByTimeAsync(0);
     await vi.runOnlyPendingTimersAsync();
     expect(outcome).toEqual({ action: 'expired', offerId: 1 });
+    await tp.shutdown();
+  });
+
+  it('the sale of one of its products ends: it leaves the screen (expired), and shown again lists the products still on sale', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let now = T0;
+    const product = aiBody.recommendations[0]!.product_list[0]!;
+    const body = {
+      ...aiBody,
+      recommendations: [
+        {
+          store: 'ios',
+          product_list: [
+            { ...product, purchasable_slug: 'flash_deal', end_datetime: '2026-01-01 13:00:00' },
+            { ...product, purchasable_slug: 'golden_sword', end_datetime: '2026-01-01 18:00:00' },
+          ],
+        },
+      ],
+    };
+    const options = memoryClientOptions(async () => okEnvelope([offerRecord(1, body)]));
+    const tp = createClient({ ...options, store: 'ios', now: () => now });
+    const ui = options.ui as HeadlessAdapter;
+    const interacts: unknown[] = [];
+    tp.on('offer:interact', (e) => interacts.push(e.detail));
+    await tp.offers.refresh();
+    const first = tp.offers.show(1);
+    await vi.waitFor(() => expect(ui.current).toBeDefined());
+    expect(ui.current!.products.map((p) => p.id)).toEqual(['flash_deal', 'golden_sword']);
+    now = T0 + 2 * HOUR;
+    await vi.advanceTimersByTimeAsync(2 * HOUR);
+    expect(await first).toEqual({ action: 'expired', offerId: 1 });
+    expect(tp.offers.list()[0]!.verdict).toEqual({ usable: true }); // golden_sword is still on sale
+    const second = tp.offers.show(1);
+    await vi.waitFor(() => expect(ui.current).toBeDefined());
+    expect(ui.current!.products.map((p) => p.id)).toEqual(['golden_sword']);
+    ui.current!.interact(ui.current!.products[0]);
+    expect(await second).toMatchObject({ action: 'interact', product: { id: 'golden_sword' } });
+    expect(interacts).toEqual(['golden_sword']);
     await tp.shutdown();
   });
 
