@@ -11,7 +11,7 @@ import { serviceCors } from './cors.js';
 import type { DataStore } from './data-store.js';
 import { handleLogs, logsBodyLimit } from './logs-route.js';
 import { handleFirstOpen, handleGetOffers } from './offers-route.js';
-import { viewRoutes } from './view-route.js';
+import { viewPage, viewRoutes } from './view-route.js';
 
 const ASSETS = fileURLToPath(new URL('../public/assets', import.meta.url));
 
@@ -27,6 +27,8 @@ export function createServiceApp(config: ServiceConfig, store: DataStore): Hono 
   app.get(`${api}/offers`, (c) => handleGetOffers(c, config, store, `${new URL(c.req.url).origin}/assets`));
   app.post(`${api}/offers`, (c) => handleFirstOpen(c, config, store));
   app.all(`${api}/offers`, (c) => fail(c, { status: 403, reason: 'Method Not Allowed' }));
+  app.get('/_tp', (c) => c.redirect('/_tp/', 301));
+  app.get('/_tp/', viewPage);
   app.route('/_tp', viewRoutes(store));
   // With CORS: a canvas game loads the offer images with crossOrigin = 'anonymous' (canvas-adapter.ts).
   app.use('/assets/*', cors, serveStatic({ root: ASSETS, rewriteRequestPath: (p) => p.replace(/^\/assets/, '') }));

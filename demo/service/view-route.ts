@@ -5,17 +5,21 @@
  * - `GET /_tp/records?object=NAME&player_slug=P`: the records, flattened, with their request's `seq`;
  * - `GET /_tp/offers?player_slug=P`: offers with `first_opened_at`, the first-open updates
  *   received, and the offer-achievement metric (reaction counts, interact per impress);
- * - `GET /_tp/`: the same as an HTML page.
+ * - `GET /_tp/`: the same as an HTML page ({@link viewPage}; `/_tp` redirects there, since the
+ *   page reads `offers` and `records` by relative URL).
  */
 import { readFileSync } from 'node:fs';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { DataStore } from './data-store.js';
 
 const PAGE = readFileSync(new URL('./view.html', import.meta.url), 'utf8');
 
+/** The HTML page, served at `/_tp/` (the app routes strictly: `/_tp/` is not `/_tp`). */
+export const viewPage = (c: Context) => c.html(PAGE);
+
+/** The JSON routes, mounted at `/_tp`. */
 export function viewRoutes(store: DataStore): Hono {
   const view = new Hono();
-  view.get('/', (c) => c.html(PAGE));
   view.get('/uploads', (c) => c.json(store.uploads));
   view.get('/records', (c) => {
     const object = c.req.query('object');

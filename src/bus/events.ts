@@ -3,7 +3,7 @@
  *
  * @module
  */
-import EventEmitter from 'eventemitter3';
+import { EventEmitter } from 'eventemitter3';
 import type { DeadLetterInfo, DeliveryInfo, UploadInfo } from '../delivery/index.js';
 import type { ServiceError, TpError, ValidationError } from '../errors/index.js';
 import type { MessageStatus } from '../records/index.js';
