@@ -6,13 +6,16 @@
 
 /**
  * Picks a language key of `available` (`en`, `ko`, …): the first of `preferred` that matches
- * exactly (case-insensitive) or by primary subtag (`ko-KR` → `ko`), then `en`, then the first key.
- * `preferred` is the `language` option followed by the browser's languages.
+ * exactly (case-insensitive) or by primary subtag (`ko-KR` → `ko`, and a key `ko-KR` for `ko`),
+ * then `en` (or `en-…`), then the first key. `preferred` is the `language` option followed by the
+ * browser's languages.
  */
 export function pickLanguage(available: readonly string[], preferred: readonly string[]): string | undefined {
   const lower = available.map((a) => a.toLowerCase());
+  const primary = lower.map((a) => a.split('-')[0]);
   for (const wish of [...preferred.flatMap((w) => [w, w.split('-')[0]!]), 'en']) {
-    const found = lower.indexOf(wish.toLowerCase());
+    const w = wish.toLowerCase();
+    const found = lower.includes(w) ? lower.indexOf(w) : primary.indexOf(w);
     if (found >= 0) return available[found];
   }
   return available[0];

@@ -428,6 +428,14 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
           try {
             ui.present(view);
           } catch (cause) {
+            // What the adapter drew before it threw is taken away, and the view ends (never open:
+            // nothing was reported).
+            view.close();
+            try {
+              ui.close();
+            } catch {
+              // The adapter's first failure is the one reported.
+            }
             throw new OfferError(offerId, 'ui-failed', 'the UI adapter threw', { cause });
           }
           view.open();

@@ -21,14 +21,18 @@ export function formatNumber(n: number, locale?: string): string {
   return n.toLocaleString(locale, { maximumFractionDigits: 2 });
 }
 
+/** A price: `6930` → `6,930`, `4.5` → `4.50`, `4.999` → `5.00`: whole, or with two decimals, so a struck price and the one to pay read alike. */
+const formatPrice = (n: number, locale?: string): string =>
+  n.toLocaleString(locale, { minimumFractionDigits: Number.isInteger(n) ? 0 : 2, maximumFractionDigits: 2 });
+
 /** The price line of `product`, or undefined when it has no price (AI offers). */
 export function priceText(product: ProductView, locale?: string): PriceText | undefined {
   const { price, discountPrice, discountPercent } = product;
   const pay = discountPrice ?? price;
   if (pay === undefined) return undefined;
   return {
-    was: price !== undefined && discountPrice !== undefined && discountPrice < price ? formatNumber(price, locale) : undefined,
-    now: formatNumber(pay, locale),
+    was: price !== undefined && discountPrice !== undefined && discountPrice < price ? formatPrice(price, locale) : undefined,
+    now: formatPrice(pay, locale),
     discount: discountPercent ? `-${formatNumber(discountPercent, locale)}%` : undefined,
   };
 }

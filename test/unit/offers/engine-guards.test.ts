@@ -132,3 +132,28 @@ describe('report()', () => {
     await tp.shutdown();
   });
 });
+
+describe('show() and a UI adapter that throws', () => {
+  it('takes away what the adapter drew before it threw, reports nothing, and the offer can be shown again', async () => {
+    const drawn = document.createElement('div');
+    let fail = true;
+    const { tp, reactions } = setup(() => [offerRecord(1, personalizedBody)], {
+      ui: {
+        present() {
+          document.body.append(drawn);
+          if (fail) throw new Error('half drawn');
+        },
+        close: () => drawn.remove(),
+      },
+    });
+    await tp.offers.refresh();
+    await expect(tp.offers.show(1)).rejects.toMatchObject({ name: 'OfferError', reason: 'ui-failed' });
+    expect([drawn.isConnected, reactions]).toEqual([false, ['p-1 impress:1']]);
+    fail = false;
+    const shown = tp.offers.show(1);
+    await expect.poll(() => drawn.isConnected).toBe(true);
+    expect(reactions).toEqual(['p-1 impress:1', 'p-1 open:1']);
+    await tp.shutdown();
+    await shown.catch(() => undefined);
+  });
+});

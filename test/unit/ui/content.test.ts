@@ -41,4 +41,18 @@ describe('buildOfferContent', () => {
     expect(c.products[0]!.discountPercent).toBe(15);
     expect(priceText(c.products[0]!, 'en-US')).toEqual({ was: undefined, now: '9,900', discount: '-15%' });
   });
+
+  it('prices read alike, struck and to pay: two decimals unless whole (`4.5` → `4.50`); a discount keeps at most two', () => {
+    const c = buildOfferContent(offerOf({ ...personalizedBody, price: 4.5, discount_price: 3.99, discount_rate: 0.1133 }), { languages: ['en'], store: 'web', now: NOW });
+    expect(priceText(c.products[0]!, 'en-US')).toEqual({ was: '4.50', now: '3.99', discount: '-11.33%' });
+    const whole = buildOfferContent(offerOf({ ...personalizedBody, price: 5, discount_price: 4.999 }), { languages: ['en'], store: 'web', now: NOW });
+    expect(priceText(whole.products[0]!, 'en-US')).toMatchObject({ was: '5', now: '5.00' });
+  });
+
+  it('an offer keyed by region-tagged languages (`en-US`, `ko-KR`) is shown in the player’s language, else in English', () => {
+    const tagged = (keys: string[]) => ({ ...aiBody, display_parameters: Object.fromEntries(keys.map((k) => [k, aiBody.display_parameters.en])) });
+    expect(buildOfferContent(offerOf(tagged(['en-US', 'ko-KR'])), { languages: ['ko'], store: 'ios', now: NOW }).language).toBe('ko-KR');
+    expect(buildOfferContent(offerOf(tagged(['ko-KR', 'en-US'])), { languages: ['fr'], store: 'ios', now: NOW }).language).toBe('en-US');
+    expect(buildOfferContent(offerOf(tagged(['ko-KP', 'ko'])), { languages: ['ko'], store: 'ios', now: NOW }).language).toBe('ko'); // exact first
+  });
 });
