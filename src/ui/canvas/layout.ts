@@ -88,13 +88,18 @@ export function layoutOffer(view: OfferContent, width: number, height: number, m
   const buyWidth = measure(labels.buy, buyFont);
   const bw = Math.min(inner / 2, Math.max(BUTTON, buyWidth + 36));
   const info = inner - bw - 12;
-  let was: Span | undefined;
+  /** The struck prices, one per product that shows one. */
+  const was = new Set<Span>();
   const products = view.products.map((p) => {
     const name = wrap([[span(p.name, undefined, true)]], info);
     const price = priceText(p);
     const line: Span[] = [];
     if (price) {
-      if (price.was) line.push((was = span(price.was)), span(' '));
+      if (price.was) {
+        const struck = span(price.was);
+        was.add(struck);
+        line.push(struck, span(' '));
+      }
       line.push(span(price.now));
       if (price.discount) line.push(span(' '), span(price.discount, theme.accent, true));
     }
@@ -128,7 +133,7 @@ export function layoutOffer(view: OfferContent, width: number, height: number, m
       const base = y + row.height / 2 + row.size * 0.35;
       for (const r of row.runs) {
         items.push({ kind: 'text', x: x + r.x, y: base, width: r.width, size: r.size, text: r.text, font: r.font, color: r.span.color ?? color });
-        if (r.span === was) rect({ x: x + r.x, y: base - r.size * 0.3, w: r.width, h: 1.5 }, theme.muted);
+        if (was.has(r.span)) rect({ x: x + r.x, y: base - r.size * 0.3, w: r.width, h: 1.5 }, theme.muted);
       }
       y += row.height;
     }

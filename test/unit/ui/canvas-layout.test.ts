@@ -125,6 +125,18 @@ describe('layoutOffer', () => {
     expect(l.hits.map((h) => h.id)).toEqual(['buy:0', 'close']);
   });
 
+  it('strikes through the regular price of every product that shows one (a game-built view with several priced products)', () => {
+    const [product] = views.personalized.products;
+    const two = { ...views.personalized, products: [product!, { ...product!, id: 'other', name: 'Other', price: 500, discountPrice: 400 }] };
+    const l = layout(two, [1280, 720]);
+    const struck = l.items.filter((i) => i.kind === 'text' && (i.text.startsWith('9,900') || i.text.startsWith('500')));
+    expect(struck).toHaveLength(2);
+    for (const was of struck) {
+      if (was.kind !== 'text') continue;
+      expect(l.items.some((i) => i.kind === 'rect' && i.rect.h < 2 && i.rect.x === was.x && i.rect.y < was.y && i.rect.y > was.y - was.size)).toBe(true);
+    }
+  });
+
   it('puts the hero image on top, full width, at most 180 high, and pushes the rest down', () => {
     const without = layout(views.ai, [1280, 720]);
     const withHero = layout(views.ai, [1280, 720], { hero: { w: 1000, h: 1000 } });
