@@ -33,6 +33,15 @@ function setup(data: () => unknown[], { date, ...options }: Partial<ClientOption
   return { tp, reactions, errors };
 }
 
+/** {@link setup} with offer 1 (`record`) refreshed and open in a view the game draws itself. */
+async function openedView(record: unknown, options: Partial<ClientOptions> = {}) {
+  const client = setup(() => [record], options);
+  await client.tp.offers.refresh();
+  const view = await client.tp.offers.view(1);
+  view.open();
+  return { ...client, view };
+}
+
 describe("the service's clock", () => {
   it('a malformed offer with a creation time far ahead is skipped, and the other offers stay usable (no Date header)', async () => {
     const { tp, errors } = setup(() => [
@@ -82,20 +91,14 @@ describe('player switch during a refresh', () => {
 
 describe('interact', () => {
   it('buys the product given, also when products have no purchasable_slug (before: the first one)', async () => {
-    const { tp } = setup(() => [offerRecord(1, twoUnnamedProducts)], { store: 'ios' });
-    await tp.offers.refresh();
-    const view = await tp.offers.view(1);
-    view.open();
+    const { tp, view } = await openedView(offerRecord(1, twoUnnamedProducts), { store: 'ios' });
     view.interact(view.products[1]);
     expect(await view.closed).toMatchObject({ action: 'interact', product: { name: '2' } });
     await tp.shutdown();
   });
 
   it('interact(null) from a JavaScript game buys the first product, as interact() does (before: a TypeError)', async () => {
-    const { tp, reactions } = setup(() => [offerRecord(1, personalizedBody)]);
-    await tp.offers.refresh();
-    const view = await tp.offers.view(1);
-    view.open();
+    const { tp, reactions, view } = await openedView(offerRecord(1, personalizedBody));
     view.interact(null as never);
     expect(await view.closed).toMatchObject({ action: 'interact', product: { id: view.products[0]!.id } });
     expect(reactions).toContain('p-1 interact:1');
@@ -103,10 +106,7 @@ describe('interact', () => {
   });
 
   it('with do-not-show-again set, a purchase hides the offer on this device too (before: the tick was lost)', async () => {
-    const { tp, reactions } = setup(() => [offerRecord(1, personalizedBody)]);
-    await tp.offers.refresh();
-    const view = await tp.offers.view(1);
-    view.open();
+    const { tp, reactions, view } = await openedView(offerRecord(1, personalizedBody));
     view.setDoNotShowAgain(true);
     view.interact();
     expect(await view.closed).toMatchObject({ action: 'interact', doNotShowAgain: true });
