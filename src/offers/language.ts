@@ -15,7 +15,8 @@ export function pickLanguage(available: readonly string[], preferred: readonly s
   const primary = lower.map((a) => a.split('-')[0]);
   for (const wish of [...preferred.flatMap((w) => [w, w.split('-')[0]!]), 'en']) {
     const w = wish.toLowerCase();
-    const found = lower.includes(w) ? lower.indexOf(w) : primary.indexOf(w);
+    const exact = lower.indexOf(w);
+    const found = exact >= 0 ? exact : primary.indexOf(w);
     if (found >= 0) return available[found];
   }
   return available[0];

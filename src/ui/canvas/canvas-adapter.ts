@@ -97,11 +97,7 @@ export function createCanvasAdapter(options: CanvasAdapterOptions): CanvasAdapte
     if (!view) return;
     try {
       const dpr = devicePixelRatio || 1;
-      const cssSize = (): [number, number] => {
-        const style = getComputedStyle(canvas);
-        return [parseFloat(style.width), parseFloat(style.height)];
-      };
-      const [cssW, cssH] = cssSize();
+      const [cssW, cssH] = cssSize(canvas);
       const W = cssW || canvas.width / dpr;
       const H = cssH || canvas.height / dpr;
       const w = Math.round(W * dpr);
@@ -110,7 +106,7 @@ export function createCanvasAdapter(options: CanvasAdapterOptions): CanvasAdapte
         canvas.width = w;
         canvas.height = h;
         // A canvas without a CSS size would grow with its backing store: pin it.
-        const [nowW, nowH] = cssSize();
+        const [nowW, nowH] = cssSize(canvas);
         if (nowW !== W) canvas.style.width = `${W}px`;
         if (nowH !== H) canvas.style.height = `${H}px`;
       }
@@ -298,4 +294,13 @@ export function createCanvasAdapter(options: CanvasAdapterOptions): CanvasAdapte
   };
 
   return { present, close, draw };
+}
+
+/**
+ * The canvas's CSS box, in CSS pixels, fractions kept (`clientWidth` rounds them: the backing
+ * store would then miss the device pixels). NaN when the style gives no length (a detached canvas).
+ */
+function cssSize(canvas: HTMLCanvasElement): [number, number] {
+  const style = getComputedStyle(canvas);
+  return [parseFloat(style.width), parseFloat(style.height)];
 }
