@@ -44,6 +44,8 @@ export class ServerClock {
   #high = Infinity;
   /** Lower bound of the offset from offer creation times. */
   #floor = -Infinity;
+  /** The offset an earlier page learned from a `Date` (see {@link restore}); 0 when none. */
+  #restored = 0;
 
   constructor(device: Clock) {
     this.#device = device;
@@ -56,7 +58,21 @@ export class ServerClock {
 
   /** Service time minus device time, in milliseconds (0 before anything was learned). */
   get offsetMs(): number {
-    return Math.round(this.#low === -Infinity ? Math.max(0, this.#floor) : (this.#low + this.#high) / 2);
+    return Math.round(this.#low === -Infinity ? Math.max(this.#restored, this.#floor) : (this.#low + this.#high) / 2);
+  }
+
+  /** {@link offsetMs} when it was learned from an answer's `Date`, else undefined: what is worth saving for a later page. */
+  get learnedOffsetMs(): number | undefined {
+    return this.#low === -Infinity ? undefined : this.offsetMs;
+  }
+
+  /**
+   * Starts from an offset an earlier page learned ({@link learnedOffsetMs}, saved with the offers it
+   * fetched), while this page has read no `Date`: a game started offline on a device clock hours
+   * off still decides in the service's time. The first `Date` read replaces it.
+   */
+  restore(offsetMs: number | undefined): void {
+    if (offsetMs !== undefined) this.#restored = offsetMs;
   }
 
   /** How far {@link offsetMs} can be from the truth, in milliseconds; `Infinity` when unknown. */

@@ -14,7 +14,11 @@ import { createIndexedDbKeyValueStore, createMemoryKeyValueStore, type KeyValueS
 export interface OfferLocalState {
   /** The offer's state after the last move made on this device (any tab). */
   readonly state?: OfferState;
-  /** When `impress` was decided (once per offer per player, ever). */
+  /**
+   * When `impress` was decided (once per offer per player, ever), in device time: pages of one
+   * device share its clock, while their estimates of the service's time can differ by hours
+   * (one page has read a `Date`, another has not yet).
+   */
   readonly impressedAt?: number;
   /**
    * The impression is decided but its report not yet queued: set in the same write as

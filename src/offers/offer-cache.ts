@@ -10,6 +10,11 @@ import { createIndexedDbKeyValueStore, createMemoryKeyValueStore, type KeyValueS
 export interface CachedOffers {
   /** When it arrived, in milliseconds since the epoch (service time). */
   readonly fetchedAt: number;
+  /**
+   * Service time minus device time, in milliseconds, as learned from the answers' `Date` when it
+   * was fetched (undefined when none was read): a page started offline decides with it.
+   */
+  readonly offsetMs?: number | undefined;
   /** The offer records, undecoded. */
   readonly records: readonly unknown[];
 }

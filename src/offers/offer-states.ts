@@ -14,6 +14,7 @@
  * @module
  */
 import { OfferStateError, type StorageError } from '../errors/index.js';
+import type { Clock } from '../internal/time.js';
 import { EMPTY_STATE, type OfferLocalState, type OfferStateStore } from './local-state.js';
 import { nextState, restoredState, type OfferMove, type OfferState } from './state-machine.js';
 import { withMemoryFallback } from './store.js';
@@ -33,9 +34,10 @@ type Change = (current: OfferLocalState) => OfferLocalState | undefined;
 
 /**
  * The offer states in `stored`. When it fails they move to memory, carrying over what this page
- * knows (so nothing is impressed twice), and `onStorageError` hears of it.
+ * knows (so nothing is impressed twice), and `onStorageError` hears of it. `device` is the device
+ * clock: the time of an impression's mark, compared by other pages of the same device.
  */
-export function createOfferStates(stored: OfferStateStore, onStorageError: (error: StorageError) => void) {
+export function createOfferStates(stored: OfferStateStore, onStorageError: (error: StorageError) => void, device: Clock) {
   let player: string | undefined;
   /** What the store holds for `player`, as last read or written. */
   let saved = new Map<number, OfferLocalState>();
@@ -96,7 +98,7 @@ export function createOfferStates(stored: OfferStateStore, onStorageError: (erro
       const change: Change = (s) =>
         move === 'impress'
           ? s.impressedAt === undefined
-            ? { ...s, state: to, impressedAt: now, impressPending: true }
+            ? { ...s, state: to, impressedAt: device(), impressPending: true }
             : undefined
           : {
               ...s,
@@ -111,7 +113,7 @@ export function createOfferStates(stored: OfferStateStore, onStorageError: (erro
     },
 
     /**
-     * Offers of the loaded player impressed at or before `before` (service time, ms) and still not
+     * Offers of the loaded player impressed at or before `before` (device time, ms) and still not
      * reported: by a page that died in between (see `impressPending`).
      */
     unreportedImpressions: (before: number): number[] => [...saved].filter(([, s]) => isUnreported(s, before)).map(([offerId]) => offerId),

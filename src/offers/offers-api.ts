@@ -33,7 +33,7 @@ export type { OfferOutcome } from '../ui/types.js';
 export const DO_NOT_SHOW_AGAIN = 'do_not_show_again';
 
 /**
- * How long (milliseconds, service time) an impression may stay decided but unreported before
+ * How long (milliseconds, device time) an impression may stay decided but unreported before
  * another page reports it: the page that decided it died. A live page reports within a few
  * milliseconds; this leaves room for one that is busy, so that it is not reported twice.
  */
@@ -111,7 +111,8 @@ export interface OffersApi {
    * offer for good.
    *
    * @param detail `message_detail`: the id of the advertised content, e.g. a `purchasable_slug`.
-   * @throws {OfferError} `unknown-offer`, or `bad-status` for a status outside the spec's four.
+   * @throws {OfferError} `unknown-offer`, `bad-status` for a status outside the spec's four, or
+   *   `not-usable` for an `impress` or `open` of an offer not usable now.
    * @throws {OfferStateError} the table does not allow this reaction now; nothing was reported.
    */
   report(offerId: number, status: MessageStatus, detail?: string): Promise<void>;
@@ -173,6 +174,7 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
   const states = createOfferStates(
     stores?.state ?? (dbPrefix ? createIndexedDbOfferStateStore(`${dbPrefix}/offer-states`) : createMemoryOfferStateStore()),
     warn,
+    deps.now,
   );
   const cache = withMemoryFallback(
     stores?.cache ?? (dbPrefix ? createIndexedDbOfferCache(`${dbPrefix}/offer-cache`) : createMemoryOfferCache()),
@@ -248,12 +250,13 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
       const { data } = await deps.transport.getOffers(player);
       if (!Array.isArray(data)) throw new ProtocolError('offers', 'data is not an array');
       const receivedAt = deps.now();
-      await cache.change(player, () => ({ fetchedAt: clock.now(), records: data }));
+      await cache.change(player, () => ({ fetchedAt: clock.now(), offsetMs: clock.learnedOffsetMs, records: data }));
       return [data, receivedAt];
     } catch (error) {
       if (!unreachable(error)) throw error;
       const cached = await cache.get(player).catch(() => undefined);
       if (!cached) throw error;
+      clock.restore(cached.offsetMs);
       warn(toTpError(error));
       return [cached.records];
     }
@@ -278,8 +281,9 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
     if (receivedAt !== undefined) clock.observeAtLeast(Math.max(...offers.map((o) => parseDateTime(o.create_datetime) ?? -Infinity)), receivedAt);
     known = new Map(offers.map((o) => [o.offer_id, o]));
     knownPlayer = player;
-    // Pending for a while: the page that decided it died before reporting it.
-    const before = clock.now() - PENDING_IMPRESSION_MS;
+    // Pending for a while: the page that decided it died before reporting it. Device time, as
+    // the mark's (another tab's estimate of the service's time may differ from this one's).
+    const before = deps.now() - PENDING_IMPRESSION_MS;
     for (const offerId of states.unreportedImpressions(before)) {
       const offer = known.get(offerId);
       // Claimed in one write, so that of two tabs loading at once only one reports it.
@@ -328,6 +332,7 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
     known = new Map();
     knownPlayer = undefined;
     const cached = await cache.get(player).catch(() => undefined);
+    clock.restore(cached?.offsetMs);
     if (cached && knownPlayer !== player && deps.player() === player) await adopt(player, cached.records);
   };
   void loadCached();

@@ -103,7 +103,7 @@ export const personalizedOfferBodySchema = loose({
   discount_rate: z.number(),
   discount_price: z.number(),
   product_id: nullishStringOrNumber,
-  product_name: nullish(sizedString(0, 512)),
+  product_name: nullishStringOrNumber,
   message_layout: z.string(),
   message: languageMap(
     loose({

@@ -58,10 +58,11 @@ export function buildOfferContent(offer: Offer, ctx: ContentContext): OfferConte
     imageUrl: message.image ?? undefined,
     backgroundUrl: undefined,
     products: [
-      product(id, body.product_name ?? id ?? '', message.url, {
+      product(id, idText(body.product_name) ?? id ?? '', message.url, {
         price: body.price,
         discountPrice: body.discount_price,
-        discountPercent: discountPercent(body.discount_rate),
+        // No badge for a price with nothing off: a stated rate alone is no discount.
+        discountPercent: body.discount_price < body.price ? discountPercent(body.discount_rate) : undefined,
       }),
     ],
     toggleLabel: undefined,

@@ -16,7 +16,10 @@ export interface ProductView {
   readonly price: number | undefined;
   /** Price after discount (personalized offers). */
   readonly discountPrice: number | undefined;
-  /** Discount as a percentage (20 for 20 % off), from `discount_rate` (a fraction ≤ 1 or a percent). */
+  /**
+   * Discount as a percentage (20 for 20 % off), from `discount_rate` (a fraction ≤ 1 or a percent);
+   * undefined when the price after discount is not below the regular price.
+   */
   readonly discountPercent: number | undefined;
   /** `purchase_link` (AI) or the message `url` (personalized); only ever http(s), else undefined. */
   readonly purchaseUrl: string | undefined;

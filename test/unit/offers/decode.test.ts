@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeOffer } from '../../../src/offers/index.js';
+import { buildOfferContent } from '../../../src/ui/content.js';
 import { aiBody, offerRecord, personalizedBody } from '../../fixtures/spec-samples.js';
 
 describe('decodeOffer', () => {
@@ -21,6 +22,12 @@ describe('decodeOffer', () => {
   it('accepts the spec fields that may be null or missing for AI products', () => {
     const body = { ...aiBody, recommendations: [{ store: 'ios', product_list: [{ product_index: null, purchasable_slug: null }] }] };
     expect(decodeOffer(offerRecord(1, body)).ok).toBe(true);
+  });
+
+  it('takes a number as product_name, as it does for product_id (both "null or value" in the spec)', () => {
+    const r = decodeOffer(offerRecord(2, { ...personalizedBody, product_id: 100, product_name: 100 }));
+    expect(r.ok ? 'ok' : r.error.message).toBe('ok');
+    if (r.ok) expect(buildOfferContent(r.offer, { languages: ['en'], store: 'web', now: 0 }).products[0]!.name).toBe('100');
   });
 
   const malformed: Array<[string, unknown, RegExp]> = [

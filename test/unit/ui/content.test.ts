@@ -36,10 +36,17 @@ describe('buildOfferContent', () => {
     expect(priceText(c.products[0]!, 'en-US')).toEqual({ was: '9,900', now: '6,930', discount: '-30%' });
   });
 
-  it('a discount given as a percent stays one; no strike-through when the price did not drop', () => {
-    const c = buildOfferContent(offerOf({ ...personalizedBody, discount_rate: 15, discount_price: 9900 }), { languages: ['en'], store: 'web', now: NOW });
+  it('a discount given as a percent stays one', () => {
+    const c = buildOfferContent(offerOf({ ...personalizedBody, discount_rate: 15, discount_price: 8415 }), { languages: ['en'], store: 'web', now: NOW });
     expect(c.products[0]!.discountPercent).toBe(15);
-    expect(priceText(c.products[0]!, 'en-US')).toEqual({ was: undefined, now: '9,900', discount: '-15%' });
+    expect(priceText(c.products[0]!, 'en-US')).toEqual({ was: '9,900', now: '8,415', discount: '-15%' });
+  });
+
+  it('no strike-through and no badge when the price did not drop: a stated rate alone is no discount', () => {
+    // Within the usability tolerance (5 points), so the offer is shown: the player pays the full price.
+    const c = buildOfferContent(offerOf({ ...personalizedBody, price: 1000, discount_price: 1000, discount_rate: 0.05 }), { languages: ['en'], store: 'web', now: NOW });
+    expect(c.products[0]!.discountPercent).toBeUndefined();
+    expect(priceText(c.products[0]!, 'en-US')).toEqual({ was: undefined, now: '1,000', discount: undefined });
   });
 
   it('prices read alike, struck and to pay: two decimals unless whole (`4.5` → `4.50`); a discount keeps at most two', () => {
