@@ -178,7 +178,11 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     store: useIndexedDb ? createIndexedDbStore(`${dbPrefix}/queue`) : createMemoryStore(),
     tabId,
     clock: o.now,
-    onStorageError: emitWarning,
+    onStorageError: (error) => {
+      emitWarning(error);
+      // This tab's records are in memory now, its own to upload: another tab takes the shared queue.
+      queueMicrotask(() => queue.storageKind === 'memory' && leadership.release());
+    },
     onLengthChange: (queued) => void emitter.emit('queue', { queued }),
     onWritten: () => tabs.written(),
     // Only the uploading tab knows which records are in flight (docs/decisions.md, "Storage limits").
@@ -207,6 +211,11 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     ? electLeader(`${dbPrefix}/upload`, tabId, (browserNavigator() as { locks?: LockManager } | undefined)?.locks, `${dbPrefix}/lease`)
     : soleLeader();
   let othersWrote = false;
+  /**
+   * Whether this tab uploads its queue: the leader, or a tab whose queue fell back to memory (its
+   * records are its own, no other tab can see them).
+   */
+  const uploadsHere = (): boolean => leadership.isLeader || queue.storageKind === 'memory';
   /**
    * From `pagehide` until a `pageshow` brings the page back: background uploads and first-open
    * updates do not start, and a running drain sends no further batch (a request started while
@@ -250,7 +259,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     onPause: (error) => void emitter.emit('paused', { reason: 'invalid-client-key', error }),
     onStorageError: emitWarning,
     clock: o.now,
-    mayUpload: () => leadership.confirm(),
+    mayUpload: async () => queue.storageKind === 'memory' || leadership.confirm(),
     isUnloading,
   });
 
@@ -337,7 +346,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     isOnline,
     isPaused: () => uploader.paused !== undefined,
     isUnloading,
-    hasWork: () => leadership.isLeader && (queue.length > 0 || othersWrote),
+    hasWork: () => uploadsHere() && (queue.length > 0 || othersWrote),
     onFailure: emitError,
     onRetry: countRetry,
   });
@@ -351,7 +360,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
   (timer as { unref?: () => void } | undefined)?.unref?.();
   const stopConnectivity = watchConnectivity(() => kickAll('online'));
   const unload = (includeUnstored: boolean): void => {
-    if (isOnline() && leadership.isLeader) uploader.unload(includeUnstored);
+    if (isOnline() && uploadsHere()) uploader.unload(includeUnstored);
   };
   const onPageHide = (): void => {
     // Every tab: writes that have not finished are saved where the next page finds them.
@@ -394,7 +403,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     flush: async () => {
       // Everything queued before the call, in any tab: up to the store's last key now.
       const target = await queue.storeLastKey();
-      if (leadership.isLeader) return scheduler.flushNow<FlushResult>(() => upload(target));
+      if (uploadsHere()) return scheduler.flushNow<FlushResult>(() => upload(target));
       // Offline in this tab is offline in the uploading one: no request, as in the leader.
       if (!isOnline()) throw new NetworkError('logs', new Error('the browser is offline'));
       return tabs.flush(target);
@@ -446,7 +455,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
       if (typeof removeEventListener === 'function') removeEventListener('storage', onStorage);
       ui?.close();
       try {
-        if (leadership.isLeader) await upload(queue.lastKey);
+        if (uploadsHere()) await upload(queue.lastKey);
       } catch (error) {
         emitError(toTpError(error));
       }

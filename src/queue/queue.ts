@@ -362,7 +362,7 @@ export class RecordQueue {
   /**
    * Writes `entries` (`append`: new; `restore`: rescued, by their keys). Out of quota, makes room
    * from the oldest records (counted as dropped) and tries once more; a store that still fails is
-   * left for memory, carrying the head, and the entries are written there: never lost.
+   * left for memory, and the entries are written there: never lost.
    */
   #write(operation: 'append' | 'restore', entries: StoredEntry[]): Promise<void> {
     return this.#withFallback(operation, async () => {
@@ -464,22 +464,28 @@ export class RecordQueue {
     this.#storedBytes = Math.max(0, this.#storedBytes - entries.reduce((n, e) => n + (e.bytes ?? 0), 0));
   }
 
-  /** Runs a store operation; on failure switches to memory (carrying the head over) and runs it there. */
+  /** Runs a store operation; on failure switches to memory and runs it there. */
   async #withFallback<T>(operation: string, run: () => Promise<T>): Promise<T> {
     try {
       return await run();
     } catch (cause) {
       if (this.#store.kind === 'memory') throw new StorageError(operation, cause);
       this.#fallBack(operation, cause);
-      await this.#store.append(this.#head);
       return run();
     }
   }
 
+  /**
+   * Leaves the store for memory. Records already stored stay where they are, for the next page (or
+   * another tab) to deliver and delete: copies sent from memory could not be deleted there, and
+   * would be sent again. Only what was not stored yet comes to memory (the write that failed, and
+   * later ones).
+   */
   #fallBack(operation: string, cause: unknown): void {
     this.#store = createMemoryStore();
-    this.#stored = this.#head.length;
-    this.#storedBytes = this.#head.reduce((n, e) => n + (e.bytes ?? 0), 0);
+    this.#head = [];
+    this.#stored = 0;
+    this.#storedBytes = 0;
     this.#headComplete = true;
     this.#options.onStorageError(new StorageError(operation, cause));
   }

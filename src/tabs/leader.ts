@@ -22,7 +22,7 @@ export const LEASE_CHECK_MS = 3_000;
 export interface Leadership {
   /** True while this tab is the one that uploads. */
   readonly isLeader: boolean;
-  /** Calls `listener` when this tab becomes the leader. */
+  /** Calls `listener` each time this tab becomes the leader (now, if it is). */
   onLeader(listener: () => void): void;
   /**
    * Confirms leadership right before an upload (renews a fallback lease). False means another tab
@@ -65,7 +65,7 @@ function lockLeader(name: string, locks: LockManager): Leadership {
   void locks
     .request(name, { mode: 'exclusive', signal: waiting.signal }, () => {
       leader = true;
-      for (const l of listeners.splice(0)) l();
+      for (const l of listeners) l();
       return held;
     })
     .catch(() => undefined);
@@ -74,8 +74,8 @@ function lockLeader(name: string, locks: LockManager): Leadership {
       return leader;
     },
     onLeader(listener) {
+      listeners.push(listener);
       if (leader) listener();
-      else listeners.push(listener);
     },
     confirm: async () => leader,
     release() {
@@ -94,6 +94,8 @@ interface Lease {
 function leaseLeader(dbName: string, tabId: string, checkMs: number): Leadership {
   const store: UseStore = openStore(dbName, 'lease');
   let leader = false;
+  /** Device time until which this tab's lease surely holds (a second short of its expiry). */
+  let holdsUntil = 0;
   let stopped = false;
   const listeners: Array<() => void> = [];
 
@@ -115,15 +117,19 @@ function leaseLeader(dbName: string, tabId: string, checkMs: number): Leadership
 
   const check = async (): Promise<boolean> => {
     if (stopped) return false;
+    const now = Date.now();
     let mine: boolean;
     try {
-      mine = await claim(Date.now());
+      mine = await claim(now);
     } catch {
       mine = false; // storage failing: do not upload from here
     }
     const became = mine && !leader;
     leader = mine;
-    if (became) for (const l of listeners.splice(0)) l();
+    holdsUntil = now + LEASE_MS - 1000;
+    // Each time, not only the first: a tab that lost the lease (late renewals of a throttled
+    // tab) and takes it back reads the queue afresh, since the other leader delivered from it.
+    if (became) for (const l of listeners) l();
     return mine;
   };
 
@@ -132,12 +138,14 @@ function leaseLeader(dbName: string, tabId: string, checkMs: number): Leadership
   (timer as { unref?: () => void }).unref?.();
 
   return {
+    // A lease whose renewals stopped (a sleeping laptop, a frozen tab) may have been taken over:
+    // not the leader past it, until a check renews it (the page-hide upload trusts this).
     get isLeader() {
-      return leader;
+      return leader && Date.now() < holdsUntil;
     },
     onLeader(listener) {
+      listeners.push(listener);
       if (leader) listener();
-      else listeners.push(listener);
     },
     confirm: check,
     release() {
