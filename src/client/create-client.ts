@@ -63,6 +63,8 @@ export interface DeadLettersApi {
   /**
    * Moves every dead-lettered record back into the queue (after the cause was fixed: a new SDK
    * version, a service fix). They are checked again when uploaded. Resolves with the count.
+   * Calls run one at a time, across the game's tabs too (Web Locks): a record is put back once,
+   * and a call that finds nothing left resolves 0.
    */
   requeue(): Promise<number>;
   /** Deletes the dead-letter store's contents. Use it only when the records are truly unwanted. */
@@ -211,6 +213,8 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     ? electLeader(`${dbPrefix}/upload`, tabId, (browserNavigator() as { locks?: LockManager } | undefined)?.locks, `${dbPrefix}/lease`)
     : soleLeader();
   let othersWrote = false;
+  /** The last `deadLetters.requeue()`, which the next one waits for. */
+  let requeueing: Promise<number> = Promise.resolve(0);
   /**
    * Whether this tab uploads its queue: the leader, or a tab whose queue fell back to memory (its
    * records are its own, no other tab can see them).
@@ -349,6 +353,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     hasWork: () => uploadsHere() && (queue.length > 0 || othersWrote),
     onFailure: emitError,
     onRetry: countRetry,
+    automatic: autoFlush,
   });
   /** Kicks the background uploads (when automatic) and the first-open updates. */
   const kickAll = (trigger: Trigger): void => {
@@ -422,13 +427,19 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     },
     deadLetters: {
       list: async () => (await uploader.deadLetters.list()).sort((a, b) => (a.key < b.key ? -1 : 1)),
-      async requeue() {
-        const letters = await uploader.deadLetters.list();
-        const entries = letters.flatMap((l) => l.entries) as Array<{ objectName: ObjectName; record: Record<string, unknown> }>;
-        for (const { objectName, record } of entries) queue.enqueue({ objectName, record, enqueuedAt: o.now() });
-        await queue.settled();
-        await uploader.deadLetters.remove(letters.map((l) => l.key));
-        return entries.length;
+      requeue() {
+        const run = async (): Promise<number> => {
+          const letters = await uploader.deadLetters.list();
+          const entries = letters.flatMap((l) => l.entries) as Array<{ objectName: ObjectName; record: Record<string, unknown> }>;
+          for (const { objectName, record } of entries) queue.enqueue({ objectName, record, enqueuedAt: o.now() });
+          await queue.settled();
+          await uploader.deadLetters.remove(letters.map((l) => l.key));
+          return entries.length;
+        };
+        // One at a time, in this tab and across tabs (Web Locks, where there are): two calls at
+        // once would each put every letter back.
+        const locks = useIndexedDb ? (browserNavigator() as { locks?: LockManager } | undefined)?.locks : undefined;
+        return (requeueing = requeueing.catch(() => 0).then(() => (locks ? locks.request(`${dbPrefix}/dead-letter`, run) : run())));
       },
       clear: async () => uploader.deadLetters.remove((await uploader.deadLetters.list()).map((l) => l.key)),
     },

@@ -41,7 +41,8 @@ export interface ClientOptions {
   compression?: Compression;
   /**
    * Milliseconds between automatic uploads. `0` turns automatic uploads off (no timer, no upload
-   * at start or at `flushAt`); `flush()` and the page-hide upload still work.
+   * at start, at `flushAt` or when back online, no retry after a failed `flush()`); `flush()` and
+   * the page-hide upload still work.
    * @default 10000
    */
   flushIntervalMs?: number;

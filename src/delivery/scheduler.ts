@@ -1,6 +1,7 @@
 /**
  * When background uploads run: on the flush timer, when the queue reaches `flushAt`, at start,
- * and at once when the browser comes back online. After a retryable failure (no answer, time-out,
+ * and at once when the browser comes back online (cutting short a backoff wait, not a
+ * `Retry-After`). After a retryable failure (no answer, time-out,
  * 5xx, 408, 429, a 200 that is not the envelope) it waits `Retry-After` (when above 0) or the
  * backoff schedule, then retries; timer ticks in between do not hammer the service. After any
  * other failure (a 404 from a wrong `baseUrl`, a 401, a storage error) it waits the same way but
@@ -34,6 +35,11 @@ export interface SchedulerOptions {
   readonly onRetry: () => void;
   /** Returns a number in [0, 1). @default Math.random */
   readonly random?: () => number;
+  /**
+   * False: uploads are the game's to start (`flushIntervalMs: 0`), so a failed `flushNow` schedules
+   * no retry; the next `flushNow` tries again. @default true
+   */
+  readonly automatic?: boolean;
 }
 
 /** What set off a background upload. */
@@ -47,6 +53,8 @@ export class UploadScheduler {
   /** A kick came while a pass ran: what it asked for may have come after that pass read its work. */
   #again = false;
   #stopped = false;
+  /** The waiting retry's delay came from the service (`Retry-After`): coming online does not cut it. */
+  #serviceAsked = false;
 
   constructor(options: SchedulerOptions) {
     this.#options = options;
@@ -69,8 +77,9 @@ export class UploadScheduler {
   kick(trigger: Trigger): boolean {
     const o = this.#options;
     if (this.#stopped || !o.isOnline() || o.isPaused() || o.isUnloading?.() === true || !o.hasWork()) return false;
-    // A waiting retry is not cut short by the timer or the threshold; coming online is news.
-    if (this.#retryTimer !== undefined && trigger !== 'online' && trigger !== 'retry') return false;
+    // A waiting retry is not cut short by the timer or the threshold; coming online is news,
+    // unless the service said when to come back.
+    if (this.#retryTimer !== undefined && trigger !== 'retry' && (trigger !== 'online' || this.#serviceAsked)) return false;
     if (this.#running) {
       // Run again once this pass ends (records tracked, or a first open made, during it).
       this.#again = true;
@@ -133,12 +142,13 @@ export class UploadScheduler {
    * the wait of a scheduled retry (undefined: none).
    */
   #scheduleRetry(error: TpError): number | undefined {
-    if (this.#stopped || this.#options.isPaused()) return undefined;
+    if (this.#stopped || this.#options.isPaused() || this.#options.automatic === false) return undefined;
     const retryable = (error as { retryable?: boolean }).retryable === true;
     const retryAfter = (error as { retryAfterMs?: number }).retryAfterMs;
     const delay = retryAfter || backoffDelay(this.#failures, this.#options.policy, this.#options.random);
     this.#failures += 1;
     this.#clearRetry();
+    this.#serviceAsked = Boolean(retryAfter);
     this.#retryTimer = setTimeout(() => {
       this.#retryTimer = undefined;
       // Counted only when an attempt starts (not while offline, or with another pass running).

@@ -277,15 +277,25 @@ export class Uploader {
         continue;
       }
       fresh = false;
-      if (!(await this.#options.mayUpload())) throw new TpError('internal', 'another tab has taken over uploading');
-      await removals.at(-2);
+      // The whole batch is in flight from its read until its last part is sent and deleted: a
+      // write landing while this waits (the lease, an older deletion) must not evict it, and a
+      // keepalive upload made while one half is on the wire must not take the other half (split
+      // on a 413).
+      const release = this.#hold(batch);
+      try {
+        if (!(await this.#options.mayUpload())) throw new TpError('internal', 'another tab has taken over uploading');
+        await removals.at(-2);
+        if (this.#options.isUnloading?.() === true) throw new NetworkError('logs', new Error('the page is being unloaded'));
+      } catch (error) {
+        release();
+        throw error;
+      }
       // A keepalive upload (the page was hidden) left since the batch was read: it may have taken,
       // even delivered, some of these records. Read the batch again.
-      if (keepalives !== this.#keepalives) continue;
-      if (this.#options.isUnloading?.() === true) throw new NetworkError('logs', new Error('the page is being unloaded'));
-      // The whole batch is in flight until its last part is sent and deleted: a keepalive upload
-      // made while one half is on the wire must not take the other half (split on a 413).
-      const release = this.#hold(batch);
+      if (keepalives !== this.#keepalives) {
+        release();
+        continue;
+      }
       const mine = removals.length;
       try {
         addCounts(total, await this.#deliver(batch, removals));

@@ -169,6 +169,43 @@ describe('UploadScheduler', () => {
     expect(paused.world.runs).toHaveLength(2);
   });
 
+  it('coming back online cuts a backoff wait short, not a Retry-After: a network flap does not hit a rate-limited service again', async () => {
+    const { world, scheduler } = setup([new ServiceError('logs', 429, 'Too Many Requests', 120_000)]);
+    scheduler.kick('timer');
+    await vi.advanceTimersByTimeAsync(10_000);
+    world.online = false; // a train tunnel ...
+    await vi.advanceTimersByTimeAsync(5_000);
+    world.online = true; // ... and back, 15 s after the service asked for 120 s
+    scheduler.kick('online');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(world.runs).toEqual([0]);
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(world.runs).toEqual([0, 120_000]);
+  });
+
+  it('with automatic uploads off, a failed flushNow() schedules no retry: the game starts the next one', async () => {
+    const world: World = { online: true, paused: false, unloading: false, answers: [offlineError()], runs: [], failures: [], retries: 0 };
+    const scheduler = new UploadScheduler({
+      run: async () => {
+        world.runs.push(Date.now());
+        const answer = world.answers.shift() ?? 'ok';
+        if (answer !== 'ok') throw answer;
+      },
+      policy: { baseMs: 1000, factor: 2, capMs: 60_000 },
+      isOnline: () => world.online,
+      isPaused: () => false,
+      hasWork: () => true,
+      onFailure: (e, retryIn) => world.failures.push([e.message, retryIn]),
+      onRetry: () => void (world.retries += 1),
+      automatic: false,
+    });
+    await expect(scheduler.flushNow()).rejects.toMatchObject({ name: 'NetworkError' });
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect({ runs: world.runs, retries: world.retries, waiting: scheduler.waiting }).toEqual({ runs: [0], retries: 0, waiting: false });
+    await scheduler.flushNow();
+    expect(world.runs).toEqual([0, 600_000]);
+  });
+
   it('does nothing while offline, and uploads at once when the browser is back online', async () => {
     const { world, scheduler } = setup([offlineError()]);
     scheduler.kick('timer'); // fails: a retry waits 500 ms
