@@ -55,6 +55,20 @@ export interface CanvasAdapter extends UiAdapter {
   draw(): void;
 }
 
+/** The 2D context's own defaults for what the adapter does not set itself on every draw. */
+const DRAWING_DEFAULTS = {
+  globalAlpha: 1,
+  globalCompositeOperation: 'source-over',
+  filter: 'none',
+  shadowColor: 'transparent',
+  shadowBlur: 0,
+  direction: 'ltr',
+  letterSpacing: '0px',
+  wordSpacing: '0px',
+  fontKerning: 'auto',
+  imageSmoothingEnabled: true,
+} as const;
+
 /**
  * Creates the canvas adapter. Nothing is drawn, and no listener added, until `present`.
  * `present(view)` draws the view and wires the canvas's events; `close()` removes the listeners,
@@ -111,6 +125,9 @@ export function createCanvasAdapter(options: CanvasAdapterOptions): CanvasAdapte
         if (nowH !== H) canvas.style.height = `${H}px`;
       }
       ctx.save(); // measuring sets the font: the game's context keeps its state
+      // What a game's frame may leave set (with `clear: false`) would fade, tint or space the card.
+      Object.assign(ctx, DRAWING_DEFAULTS);
+      ctx.setLineDash([]);
       try {
         if (!layout || box[0] !== W || box[1] !== H) {
           // Regions come and go with the size (a toggle that no longer fits): focus stays on the

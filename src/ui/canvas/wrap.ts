@@ -63,7 +63,7 @@ const BEFORE = /[\p{L}\p{N}\p{Ps}\p{Pi}]/u;
 /** May end a row: letters, digits, closing brackets, quotes and other punctuation (`。`, `、`, `!`). */
 const AFTER = /[\p{L}\p{N}\p{Pe}\p{Pf}\p{Po}]/u;
 /** A grapheme cluster, where `Intl.Segmenter` is missing: a flag, or a code point with its marks, skin tones and ZWJ sequence. */
-const CLUSTER = /[\u{1F1E6}-\u{1F1FF}]{2}|[^][\p{M}\u{1F3FB}-\u{1F3FF}]*(?:\u200D[^][\p{M}\u{1F3FB}-\u{1F3FF}]*)*/gu;
+const CLUSTER = /[\u{1F1E6}-\u{1F1FF}]{2}|[^][\p{M}\u{1F3FB}-\u{1F3FF}\u1160-\u11FF\uD7B0-\uD7FF]*(?:\u200D[^][\p{M}\u{1F3FB}-\u{1F3FF}]*)*/gu;
 
 /** A break opportunity between two non-space characters: next to an ideograph or kana, not before closing punctuation, not after opening. */
 const opportunity = (a: string, b: string): boolean => (CJK.test(a) || CJK.test(b)) && AFTER.test(a) && BEFORE.test(b);

@@ -19,8 +19,7 @@ export const DIALOG_CSS = `:host{all:initial}
 .hero{display:block;width:100%;max-height:180px;object-fit:cover}
 .body{padding:20px 20px 16px}
 .title{margin:0 44px 12px 0;font-size:1.25rem;line-height:1.3}
-.title,.message,.name,.toggle span{overflow-wrap:anywhere}
-:lang(ko) :is(.title,.message,.name,.toggle span){word-break:keep-all}
+.title,.message,.name,.toggle span{overflow-wrap:anywhere;word-break:keep-all}
 .message{margin:0 0 16px;line-height:1.5;white-space:pre-wrap}
 .line{min-height:1.5em}
 .products{list-style:none;margin:0 0 12px;padding:0;display:grid;gap:8px}

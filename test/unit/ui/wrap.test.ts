@@ -142,3 +142,16 @@ describe('wrapLines', () => {
     );
   });
 });
+
+describe('graphemes without Intl.Segmenter', () => {
+  const Segmenter = Intl.Segmenter;
+  const setSegmenter = (value: typeof Intl.Segmenter | undefined): void => void Object.defineProperty(Intl, 'Segmenter', { value, configurable: true, writable: true });
+  afterEach(() => setSegmenter(Segmenter));
+
+  it('keeps a Hangul syllable written as conjoining jamo (NFD) in one cluster', () => {
+    const word = '구매하세요'.normalize('NFD'); // 5 syllables, 10 jamo
+    expect(graphemes(word)).toHaveLength(5); // Intl.Segmenter's answer
+    setSegmenter(undefined);
+    expect(graphemes(word)).toHaveLength(5);
+  });
+});
