@@ -439,7 +439,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
         // One at a time, in this tab and across tabs (Web Locks, where there are): two calls at
         // once would each put every letter back.
         const locks = useIndexedDb ? (browserNavigator() as { locks?: LockManager } | undefined)?.locks : undefined;
-        return (requeueing = requeueing.catch(() => 0).then(() => (locks ? locks.request(`${dbPrefix}/dead-letter`, run) : run())));
+        return (requeueing = requeueing.catch(() => 0).then(() => (locks ? (locks.request(`${dbPrefix}/dead-letter`, run) as Promise<unknown> as Promise<number>) : run())));
       },
       clear: async () => uploader.deadLetters.remove((await uploader.deadLetters.list()).map((l) => l.key)),
     },
