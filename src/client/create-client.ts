@@ -209,9 +209,9 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     queueMicrotask(() => emitWarning(new StorageError('open', new Error('IndexedDB is not available here: records are kept in memory'))));
   }
   // Tabs sharing the IndexedDB queue elect one uploader (docs/decisions.md, "Many tabs").
-  const leadership = useIndexedDb
-    ? electLeader(`${dbPrefix}/upload`, tabId, (browserNavigator() as { locks?: LockManager } | undefined)?.locks, `${dbPrefix}/lease`)
-    : soleLeader();
+  /** Web Locks, where there are: who uploads, and one `deadLetters.requeue()` at a time. */
+  const locks = useIndexedDb ? (browserNavigator() as { locks?: LockManager } | undefined)?.locks : undefined;
+  const leadership = useIndexedDb ? electLeader(`${dbPrefix}/upload`, tabId, locks, `${dbPrefix}/lease`) : soleLeader();
   let othersWrote = false;
   /** The last `deadLetters.requeue()`, which the next one waits for. */
   let requeueing: Promise<number> = Promise.resolve(0);
@@ -438,7 +438,6 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
         };
         // One at a time, in this tab and across tabs (Web Locks, where there are): two calls at
         // once would each put every letter back.
-        const locks = useIndexedDb ? (browserNavigator() as { locks?: LockManager } | undefined)?.locks : undefined;
         return (requeueing = requeueing.catch(() => 0).then(() => (locks ? (locks.request(`${dbPrefix}/dead-letter`, run) as Promise<unknown> as Promise<number>) : run())));
       },
       clear: async () => uploader.deadLetters.remove((await uploader.deadLetters.list()).map((l) => l.key)),

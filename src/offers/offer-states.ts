@@ -95,10 +95,12 @@ export function createOfferStates(stored: OfferStateStore, onStorageError: (erro
       const playerSlug = player;
       if (playerSlug === undefined) throw new OfferStateError(offerId, 'received', move);
       const to = check(offerId, move);
+      // One reading for this page's copy and the stored one.
+      const impressedAt = device();
       const change: Change = (s) =>
         move === 'impress'
           ? s.impressedAt === undefined
-            ? { ...s, state: to, impressedAt: device(), impressPending: true }
+            ? { ...s, state: to, impressedAt, impressPending: true }
             : undefined
           : {
               ...s,

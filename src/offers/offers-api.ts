@@ -19,7 +19,7 @@ import type { OfferOutcome, OfferView, UiAdapter } from '../ui/types.js';
 import { decodeOffer } from './decode.js';
 import { createFirstOpens } from './first-open.js';
 import { createIndexedDbOfferStateStore, createMemoryOfferStateStore, type OfferStateStore } from './local-state.js';
-import { createIndexedDbOfferCache, createMemoryOfferCache, type OfferCache } from './offer-cache.js';
+import { createIndexedDbOfferCache, createMemoryOfferCache, type CachedOffers, type OfferCache } from './offer-cache.js';
 import { createOfferStates, isUnreported } from './offer-states.js';
 import { createOfferView } from './show-session.js';
 import { withMemoryFallback } from './store.js';
@@ -242,6 +242,16 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
   };
 
   /**
+   * The offline copy of `player`'s last answer (undefined when none, or unreadable), with the
+   * clock set from the offset learned then: its records are decided in the service's time.
+   */
+  const readCache = async (player: string): Promise<CachedOffers | undefined> => {
+    const cached = await cache.get(player).catch(() => undefined);
+    clock.restore(cached?.offsetMs);
+    return cached;
+  };
+
+  /**
    * The GET /offers records for `player`, and the device time their answer arrived; else (the
    * service cannot be reached) those of the cache, with no time.
    */
@@ -254,9 +264,8 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
       return [data, receivedAt];
     } catch (error) {
       if (!unreachable(error)) throw error;
-      const cached = await cache.get(player).catch(() => undefined);
+      const cached = await readCache(player);
       if (!cached) throw error;
-      clock.restore(cached.offsetMs);
       warn(toTpError(error));
       return [cached.records];
     }
@@ -331,8 +340,7 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
     if (player === undefined || knownPlayer === player) return;
     known = new Map();
     knownPlayer = undefined;
-    const cached = await cache.get(player).catch(() => undefined);
-    clock.restore(cached?.offsetMs);
+    const cached = await readCache(player);
     if (cached && knownPlayer !== player && deps.player() === player) await adopt(player, cached.records);
   };
   void loadCached();
