@@ -5,9 +5,10 @@
  * unloaded. Keepalive uploads in flight together stay inside the browser's budget. Over real HTTP to a scripted service, with the uploader and a memory queue.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { Transport, Uploader } from '../../src/delivery/index.js';
-import { createMemoryDeadLetterStore, createMemoryStore, RecordQueue } from '../../src/queue/index.js';
+import { Transport } from '../../src/delivery/index.js';
+import { createMemoryStore, RecordQueue } from '../../src/queue/index.js';
 import { decodeLogs, startScriptedServer, type ScriptedServer } from '../support/scripted-server.js';
+import { testUploader } from '../support/uploader.js';
 
 let server: ScriptedServer | undefined;
 afterEach(async () => {
@@ -32,26 +33,7 @@ function setUp(baseUrl: string, records: number, { mayUpload = async () => true,
   const queue = new RecordQueue({ store: createMemoryStore(), tabId: 't', clock: Date.now, onStorageError: (e) => expect.fail(String(e)) });
   enqueue(queue, 0, records);
   const transport = new Transport({ baseUrl, fetch: globalThis.fetch.bind(globalThis), credentials: () => ({ clientKey: 'k', authMode: 'client' }), timeoutMs: 10_000, offersPlayerParam: 'player_slug' });
-  const uploader = new Uploader({
-    queue,
-    transport,
-    compression,
-    maxBatchRecords: 3,
-    maxBatchBytes: 1_048_576,
-    maxBatchCompressedBytes: 262_144,
-    keepaliveBudgetBytes: 60 * 1024,
-    onDelivered: () => undefined,
-    onUpload: () => undefined,
-    onBackgroundError: (e) => expect.fail(String(e)),
-    deadLetters: createMemoryDeadLetterStore(),
-    checkEntry: () => undefined,
-    onDeadLetter: () => undefined,
-    onPause: () => undefined,
-    onStorageError: (e) => expect.fail(String(e)),
-    clock: Date.now,
-    mayUpload,
-    isUnloading,
-  });
+  const uploader = testUploader(queue, transport, { compression, maxBatchRecords: 3, mayUpload, isUnloading });
   return { queue, uploader };
 }
 

@@ -4,10 +4,11 @@
  * delivered; the next drain puts it aside.
  */
 import { describe, expect, it } from 'vitest';
-import { Transport, Uploader } from '../../src/delivery/index.js';
-import { createMemoryDeadLetterStore, createMemoryStore, RecordQueue, type StoredEntry } from '../../src/queue/index.js';
+import { Transport } from '../../src/delivery/index.js';
+import { createMemoryStore, RecordQueue, type StoredEntry } from '../../src/queue/index.js';
 import { isObjectName, validateRecord } from '../../src/records/index.js';
 import { AUTH, received, useService } from '../support/service.js';
+import { testUploader } from '../support/uploader.js';
 
 const service = useService();
 
@@ -28,24 +29,12 @@ describe('the keepalive upload and stored entries', () => {
     const errors: unknown[] = [];
     const setAside: string[] = [];
     let delivered = 0;
-    const uploader = new Uploader({
-      queue,
-      transport: new Transport({ baseUrl: service.current.baseUrl, fetch: globalThis.fetch.bind(globalThis), credentials: () => AUTH, timeoutMs: 10_000, offersPlayerParam: 'player_slug' }),
-      compression: 'gzip',
-      maxBatchRecords: 500,
-      maxBatchBytes: 1_048_576,
-      maxBatchCompressedBytes: 262_144,
-      keepaliveBudgetBytes: 60 * 1024,
+    const transport = new Transport({ baseUrl: service.current.baseUrl, fetch: globalThis.fetch.bind(globalThis), credentials: () => AUTH, timeoutMs: 10_000, offersPlayerParam: 'player_slug' });
+    const uploader = testUploader(queue, transport, {
       onDelivered: (info) => void (delivered += info.records),
-      onUpload: () => undefined,
       onBackgroundError: (e) => void errors.push(e),
-      deadLetters: createMemoryDeadLetterStore(),
       checkEntry: (e) => (isObjectName(e.objectName) ? (validateRecord(e.objectName, e.record).ok ? undefined : 'invalid') : 'unknown'),
       onDeadLetter: (info) => void setAside.push(info.reason.code),
-      onPause: () => undefined,
-      onStorageError: (e) => expect.fail(String(e)),
-      clock: Date.now,
-      mayUpload: async () => true,
     });
     uploader.unload(false); // visibilitychange → hidden
     await expect.poll(() => delivered + errors.length).toBeGreaterThan(0);

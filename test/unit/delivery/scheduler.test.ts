@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NetworkError, ServiceError, type TpError } from '../../../src/errors/index.js';
-import { UploadScheduler } from '../../../src/delivery/index.js';
+import { UploadScheduler, type SchedulerOptions } from '../../../src/delivery/index.js';
 
 interface World {
   online: boolean;
@@ -16,7 +16,7 @@ interface World {
   retries: number;
 }
 
-function setup(answers: World['answers']) {
+function setup(answers: World['answers'], options: Partial<SchedulerOptions> = {}) {
   const world: World = { online: true, paused: false, unloading: false, answers, runs: [], failures: [], retries: 0 };
   const scheduler = new UploadScheduler({
     run: async () => {
@@ -34,6 +34,7 @@ function setup(answers: World['answers']) {
       world.retries += 1;
     },
     random: () => 0.5,
+    ...options,
   });
   return { world, scheduler };
 }
@@ -184,21 +185,7 @@ describe('UploadScheduler', () => {
   });
 
   it('with automatic uploads off, a failed flushNow() schedules no retry: the game starts the next one', async () => {
-    const world: World = { online: true, paused: false, unloading: false, answers: [offlineError()], runs: [], failures: [], retries: 0 };
-    const scheduler = new UploadScheduler({
-      run: async () => {
-        world.runs.push(Date.now());
-        const answer = world.answers.shift() ?? 'ok';
-        if (answer !== 'ok') throw answer;
-      },
-      policy: { baseMs: 1000, factor: 2, capMs: 60_000 },
-      isOnline: () => world.online,
-      isPaused: () => false,
-      hasWork: () => true,
-      onFailure: (e, retryIn) => world.failures.push([e.message, retryIn]),
-      onRetry: () => void (world.retries += 1),
-      automatic: false,
-    });
+    const { world, scheduler } = setup([offlineError()], { automatic: false });
     await expect(scheduler.flushNow()).rejects.toMatchObject({ name: 'NetworkError' });
     await vi.advanceTimersByTimeAsync(600_000);
     expect({ runs: world.runs, retries: world.retries, waiting: scheduler.waiting }).toEqual({ runs: [0], retries: 0, waiting: false });

@@ -4,8 +4,9 @@
  * deletion) does not evict it (it was counted dropped, then delivered).
  */
 import { expect, it } from 'vitest';
-import { Transport, Uploader } from '../../../src/delivery/index.js';
-import { createMemoryDeadLetterStore, createMemoryStore, RecordQueue, type DropInfo } from '../../../src/queue/index.js';
+import { Transport } from '../../../src/delivery/index.js';
+import { createMemoryStore, RecordQueue, type DropInfo } from '../../../src/queue/index.js';
+import { testUploader } from '../../support/uploader.js';
 
 it('a queue at its cap does not drop the batch the drain has read and is about to send (counted dropped, then delivered)', async () => {
   const drops: DropInfo[] = [];
@@ -15,32 +16,19 @@ it('a queue at its cap does not drop the batch the drain has read and is about t
   const onWire: number[] = [];
   let delivered = 0;
   let first = true;
-  const uploader = new Uploader({
-    queue,
-    transport: new Transport({
-      baseUrl: 'https://service.invalid/v2021.4/web',
-      fetch: async (_url, init) => {
-        onWire.push(...(JSON.parse(init!.body as string) as { players_login: Array<{ i: number }> }).players_login.map((r) => r.i));
-        return new Response(JSON.stringify({ status: 200, reason: 'OK', data: {} }));
-      },
-      credentials: () => ({ clientKey: 'k', authMode: 'client' }),
-      timeoutMs: 10_000,
-      offersPlayerParam: 'player_slug',
-    }),
+  const transport = new Transport({
+    baseUrl: 'https://service.invalid/v2021.4/web',
+    fetch: async (_url, init) => {
+      onWire.push(...(JSON.parse(init!.body as string) as { players_login: Array<{ i: number }> }).players_login.map((r) => r.i));
+      return new Response(JSON.stringify({ status: 200, reason: 'OK', data: {} }));
+    },
+    credentials: () => ({ clientKey: 'k', authMode: 'client' }),
+    timeoutMs: 10_000,
+    offersPlayerParam: 'player_slug',
+  });
+  const uploader = testUploader(queue, transport, {
     compression: 'none',
-    maxBatchRecords: 500,
-    maxBatchBytes: 1_048_576,
-    maxBatchCompressedBytes: 262_144,
-    keepaliveBudgetBytes: 60 * 1024,
     onDelivered: (info) => void (delivered += info.records),
-    onUpload: () => undefined,
-    onBackgroundError: (e) => expect.fail(String(e)),
-    deadLetters: createMemoryDeadLetterStore(),
-    checkEntry: () => undefined,
-    onDeadLetter: () => undefined,
-    onPause: () => undefined,
-    onStorageError: (e) => expect.fail(String(e)),
-    clock: Date.now,
     // The game tracks while the drain confirms it may upload (the lease transaction, an older deletion).
     mayUpload: async () => {
       if (first) {
