@@ -28,7 +28,8 @@ function isDeadConnection(error: unknown): boolean {
 /**
  * Object store `storeName` of database `dbName` (both created on first use), like idb-keyval's
  * `createStore`, but a transaction that fails because its connection is dead is run once more on
- * a new connection (the old one is closed, if it can be). When several fail at once, they share
+ * a new connection (the old one is closed, if it can be). Failures always come as a rejection
+ * (a browser that denies IndexedDB throws from `indexedDB.open`). When several fail at once, they share
  * that new connection. If the second attempt fails too, its error is the caller's. Each
  * connection closes when another page upgrades or deletes the database (`versionchange`).
  *
@@ -39,7 +40,9 @@ function isDeadConnection(error: unknown): boolean {
 export function openStore(dbName: string, storeName: string): UseStore {
   let current = createStore(dbName, storeName);
   return (mode, callback) => {
-    const run = (store: UseStore) =>
+    const run = async (store: UseStore) =>
+      // Async: where IndexedDB is denied (a sandboxed iframe's opaque origin), `indexedDB.open`
+      // throws at once; the caller gets a rejection, never a throw inside its own call.
       store(mode, (s) => {
         const db = s.transaction.db;
         db.onversionchange ??= () => db.close();

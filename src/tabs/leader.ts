@@ -49,11 +49,18 @@ export function electLeader(
   leaseDb: string,
   leaseCheckMs = LEASE_CHECK_MS,
 ): Leadership {
-  return locks ? lockLeader(name, locks) : leaseLeader(leaseDb, tabId, leaseCheckMs);
+  const lease = (): Leadership => leaseLeader(leaseDb, tabId, leaseCheckMs);
+  return locks ? lockLeader(name, locks, lease) : lease();
 }
 
-function lockLeader(name: string, locks: LockManager): Leadership {
+/**
+ * Leads while holding lock `name`. Where the browser refuses the lock (a `SecurityError` in an
+ * opaque origin, a broken implementation), the election moves to `fallBack` instead of leaving
+ * every tab a follower forever.
+ */
+function lockLeader(name: string, locks: LockManager, fallBack: () => Leadership): Leadership {
   let leader = false;
+  let refused: Leadership | undefined;
   let release: () => void = () => undefined;
   const listeners: Array<() => void> = [];
   const held = new Promise<void>((resolve) => {
@@ -68,20 +75,26 @@ function lockLeader(name: string, locks: LockManager): Leadership {
       for (const l of listeners) l();
       return held;
     })
-    .catch(() => undefined);
+    .catch(() => {
+      if (waiting.signal.aborted) return;
+      refused = fallBack();
+      for (const l of listeners) refused.onLeader(l);
+    });
   return {
     get isLeader() {
-      return leader;
+      return refused ? refused.isLeader : leader;
     },
     onLeader(listener) {
       listeners.push(listener);
-      if (leader) listener();
+      if (refused) refused.onLeader(listener);
+      else if (leader) listener();
     },
-    confirm: async () => leader,
+    confirm: async () => (refused ? refused.confirm() : leader),
     release() {
       leader = false;
       waiting.abort();
       release();
+      refused?.release();
     },
   };
 }

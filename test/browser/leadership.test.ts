@@ -50,3 +50,22 @@ describe('IndexedDB lease (no Web Locks)', () => {
     for (const t of tabs) t.release();
   });
 });
+
+describe('Web Locks refused (an opaque origin answers every request with a SecurityError)', () => {
+  const refusing = { request: () => Promise.reject(new DOMException('Access denied', 'SecurityError')) } as unknown as LockManager;
+
+  it('the election moves to the IndexedDB lease: one tab leads, and its onLeader listeners hear it', async () => {
+    const db = `lease-${crypto.randomUUID()}`;
+    const tabs = ['a', 'b'].map((id) => electLeader('refused', id, refusing, db, 50));
+    const heard: string[] = [];
+    tabs.forEach((t, i) => t.onLeader(() => heard.push(['a', 'b'][i]!)));
+    await expect.poll(() => leaders(tabs)).toBe(1);
+    const first = tabs.find((t) => t.isLeader)!;
+    expect(await first.confirm()).toBe(true);
+    expect(heard).toEqual([first === tabs[0] ? 'a' : 'b']);
+    first.release();
+    await expect.poll(() => leaders(tabs)).toBe(1);
+    expect(first.isLeader).toBe(false);
+    for (const t of tabs) t.release();
+  });
+});
