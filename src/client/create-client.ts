@@ -8,6 +8,7 @@ import { Transport, Uploader, UploadScheduler, type FlushResult, type Trigger } 
 import { NetworkError, StorageError, toTpError, type TpError } from '../errors/index.js';
 import { browserNavigator, describeDevice, detectStore, hasDom, randomId, regionFromLanguages } from '../internal/env.js';
 import type { ClockSample } from '../internal/server-clock.js';
+import { shortHash } from '../internal/hash.js';
 import { toUnixSeconds } from '../internal/time.js';
 import type { OffersApi, OffersDeps, OffersEngine } from '../offers/index.js';
 import {
@@ -153,7 +154,9 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
   const touchPoints = nav?.maxTouchPoints ?? 0;
   const browserLanguages = (): readonly string[] => nav?.languages ?? (nav?.language ? [nav.language] : []);
   const useIndexedDb = o.storage !== 'memory' && hasIndexedDb();
-  const dbPrefix = `tp-web-sdk/${o.namespace}`;
+  // Clients that send elsewhere never share a queue (two games on one portal origin): the default
+  // namespace is named after where the records go (docs/decisions.md, "Many tabs").
+  const dbPrefix = `tp-web-sdk/${options.namespace ?? `default.${shortHash(`${o.baseUrl} ${o.authMode} ${o.clientKey}`)}`}`;
   const ui = o.ui === undefined ? defaults.ui?.() : o.ui ?? undefined;
   const emitError = (error: TpError): void => void emitter.emit('error', error);
   const emitWarning = (error: TpError): void => void emitter.emit('warning', error);

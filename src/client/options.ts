@@ -96,7 +96,18 @@ export interface ClientOptions {
    * @default 'throw' when `debug`, else 'drop'
    */
   invalidRecords?: 'throw' | 'drop';
-  /** Separates the IndexedDB data of several games or environments on one origin. @default 'default' */
+  /**
+   * Names the game's stored data (the IndexedDB queue, dead letters and offer states, the tab
+   * channel and lock, the device id). Clients with one namespace share one queue: the tab that
+   * uploads sends every record in it, with its own `baseUrl` and `clientKey`.
+   *
+   * Left out, the queue's name is made from `baseUrl`, `authMode` and `clientKey`, so two games
+   * on one origin (a portal) never upload each other's records; records left queued when one of
+   * these changes (a new client key) stay under the old name. Set it to keep one queue across
+   * such a change, one namespace per game. The device id is kept per namespace set (under
+   * `'default'` when left out), so a new client key keeps it.
+   * @default made from `baseUrl`, `authMode` and `clientKey`
+   */
   namespace?: string;
   /** `device_unique_id` for join/login records. @default a random id kept in localStorage */
   deviceId?: string;

@@ -33,9 +33,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Entries in the SDK's IndexedDB queue (every tab's), counted with the raw API. */
 const storedCount = (page: Page) =>
   page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('tp-web-sdk/default/queue');
+    async () => {
+      // The default namespace's queue: tp-web-sdk/default.<hash of service and key>/queue.
+      const name = (await indexedDB.databases()).find((d) => /^tp-web-sdk\/default\.\w+\/queue$/.test(d.name ?? ''))?.name;
+      if (name === undefined) throw new Error('the SDK has no queue database here');
+      return new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open(name);
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
@@ -45,7 +48,8 @@ const storedCount = (page: Page) =>
             db.close();
           };
         };
-      }),
+      });
+    },
   );
 
 describe('chaos', () => {

@@ -13,9 +13,12 @@ const harness = useDemoInChromium();
 /** Entries of run `run` in the SDK's IndexedDB queue, read with the raw IndexedDB API. */
 function storedInIndexedDb(page: Page, run: string): Promise<number> {
   return page.evaluate(
-    (run) =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('tp-web-sdk/default/queue');
+    async (run) => {
+      // The default namespace's queue: tp-web-sdk/default.<hash of service and key>/queue.
+      const name = (await indexedDB.databases()).find((d) => /^tp-web-sdk\/default\.\w+\/queue$/.test(d.name ?? ''))?.name;
+      if (name === undefined) throw new Error('the SDK has no queue database here');
+      return new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open(name);
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
@@ -26,7 +29,8 @@ function storedInIndexedDb(page: Page, run: string): Promise<number> {
             db.close();
           };
         };
-      }),
+      });
+    },
     run,
   );
 }
