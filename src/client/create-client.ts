@@ -9,7 +9,7 @@ import { NetworkError, StorageError, toTpError, type TpError } from '../errors/i
 import { browserNavigator, describeDevice, detectStore, hasDom, randomId, regionFromLanguages } from '../internal/env.js';
 import type { ClockSample } from '../internal/server-clock.js';
 import { shortHash } from '../internal/hash.js';
-import { toUnixSeconds } from '../internal/time.js';
+import { MAX_TIMER_MS, toUnixSeconds } from '../internal/time.js';
 import type { OffersApi, OffersDeps, OffersEngine } from '../offers/index.js';
 import {
   createIndexedDbDeadLetterStore,
@@ -287,7 +287,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
       void queue.refreshCount();
     },
     onQueued: (count) => queue.setCount(count),
-    timeoutMs: o.requestTimeoutMs * 2,
+    timeoutMs: Math.min(o.requestTimeoutMs * 2, MAX_TIMER_MS),
     newId: randomId,
   });
 

@@ -6,6 +6,7 @@
 import { ConfigError } from '../errors/index.js';
 import { DEFAULT_RETRY, type Compression, type RetryPolicy } from '../delivery/index.js';
 import { DEFAULT_MAX_RECORD_BYTES } from '../records/size.js';
+import { MAX_TIMER_MS } from '../internal/time.js';
 import type { PlatformStore } from '../internal/env.js';
 import type { AutoRefreshOptions, ProductCheck } from '../offers/index.js';
 import type { UiAdapter } from '../ui/types.js';
@@ -42,7 +43,8 @@ export interface ClientOptions {
   /**
    * Milliseconds between automatic uploads. `0` turns automatic uploads off (no timer, no upload
    * at start, at `flushAt` or when back online, no retry after a failed `flush()`); `flush()` and
-   * the page-hide upload still work.
+   * the page-hide upload still work. A value over 2147483647 (about 24.8 days, the longest wait
+   * `setTimeout` honours) counts as 2147483647.
    * @default 10000
    */
   flushIntervalMs?: number;
@@ -62,7 +64,12 @@ export interface ClientOptions {
    * is rejected as invalid. @default 16384
    */
   maxRecordBytes?: number;
-  /** Time limit of one HTTP request, in milliseconds. @default 30000 */
+  /**
+   * Time limit of one HTTP request, in milliseconds. A value over 2147483647 (about 24.8 days,
+   * the longest wait `setTimeout` honours) counts as 2147483647. A follower tab waits twice this
+   * (at most 2147483647) for the uploading tab to answer its `flush()`.
+   * @default 30000
+   */
   requestTimeoutMs?: number;
   /**
    * Backoff after a retryable failure (no answer, time-out, 5xx, 408, 429): attempt n waits a
@@ -227,13 +234,11 @@ export function resolveOptions(input: ClientOptions): ResolvedOptions {
   const debug = given.debug ?? false;
   return {
     compression: 'gzip',
-    flushIntervalMs: 10_000,
     flushAt: 50,
     maxBatchRecords: 500,
     maxBatchBytes: 1_048_576,
     maxBatchCompressedBytes: 262_144,
     maxRecordBytes: DEFAULT_MAX_RECORD_BYTES,
-    requestTimeoutMs: 30_000,
     flushOnHide: true,
     maxQueueRecords: 100_000,
     maxQueueBytes: 52_428_800,
@@ -245,6 +250,9 @@ export function resolveOptions(input: ClientOptions): ResolvedOptions {
     now: () => Date.now(),
     ...given,
     retry: { ...DEFAULT_RETRY, ...given.retry },
+    // setTimeout fires at once past 2^31 - 1 ms: a longer wait is the longest it honours.
+    flushIntervalMs: Math.min(given.flushIntervalMs ?? 10_000, MAX_TIMER_MS),
+    requestTimeoutMs: Math.min(given.requestTimeoutMs ?? 30_000, MAX_TIMER_MS),
     fetch: given.fetch ?? globalFetch(),
     baseUrl: new URL(input.baseUrl).href.replace(/\/+$/, ''),
     clientKey: input.clientKey,
