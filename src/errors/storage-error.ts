@@ -1,11 +1,15 @@
 import { TpError } from './tp-error.js';
 
 /**
- * IndexedDB failed (blocked, quota, connection lost). Emitted as an `error` event; the SDK keeps
- * running on memory storage, and says so.
+ * IndexedDB failed (missing, denied, quota, connection lost). Emitted as a `warning` event, not
+ * `error`: nothing was lost, the SDK keeps running on memory storage (`stats().storage`), and each
+ * store that moves says so once.
  */
 export class StorageError extends TpError {
-  /** What the SDK was doing: `open`, `append`, `read`, `remove`, `state`. */
+  /**
+   * What the SDK was doing: the queue's `open`, `append`, `restore`, `read`, `remove`; the
+   * dead-letter store's `dead-letter`; the offers' `offer-cache` and `offer-state`.
+   */
   readonly operation: string;
 
   constructor(operation: string, cause: unknown) {
