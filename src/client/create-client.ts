@@ -88,7 +88,8 @@ export interface LoggingClient {
    * Validates a record, fills the fields left out (`player_slug`, `event_timestamp` in Unix
    * seconds, and for join/login the device fields and `sdk_version`), and queues it. Synchronous
    * and cheap: the IndexedDB write happens a microtask later, batched with every record tracked in
-   * the same task. The record is uploaded at least once.
+   * the same task. The record is uploaded at least once. Tracked while the page unloads (in a
+   * `pagehide` listener), it is also saved to localStorage at once, for the next page.
    *
    * @returns true when queued, false when rejected (with `invalidRecords: 'drop'`).
    * @throws {ValidationError} when the record is invalid and `invalidRecords` is `'throw'`.
@@ -317,6 +318,9 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
       return false;
     }
     queue.enqueue({ objectName, record: result.record as Record<string, unknown>, enqueuedAt: now, bytes: result.bytes });
+    // Tracked after the SDK's own `pagehide` (a game's "session end" in its listener): the write
+    // may be cut off with the page, so the rescue is saved again, with it.
+    if (unloading) queue.rescue();
     if (autoFlush && queue.length >= o.flushAt) scheduler.kick('threshold');
     return true;
   };

@@ -243,10 +243,12 @@ export class RecordQueue {
   }
 
   async #adopt(): Promise<void> {
-    const rescued = (this.#options.rescue ?? NO_RESCUE).takeAll();
+    const { entries: rescued, forget } = (this.#options.rescue ?? NO_RESCUE).readAll();
     if (rescued.length === 0) return;
-    // Taken out of the rescue: from here on they exist only in this write.
+    // Forgotten only once written: a page killed during the write leaves them to the next one
+    // (restored by key, and not at all if delivered since: the tombstones).
     await this.#write('restore', rescued);
+    forget();
     const [count, bytes, last] = await Promise.all([this.#store.count(), this.#store.bytes(), this.#store.lastKey()]);
     this.#stored = count;
     this.#storedBytes = bytes;

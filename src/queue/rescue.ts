@@ -24,8 +24,12 @@ export interface RescueStore {
    * before; none: forgets that (the page is back, its own writes carry its records again).
    */
   save(entries: readonly StoredEntry[]): void;
-  /** Takes every tab's rescued entries (and forgets them). */
-  takeAll(): StoredEntry[];
+  /**
+   * Every tab's rescued entries, and `forget()`, which deletes what was read (a rescue saved again
+   * since is kept). Forget only once the entries are written elsewhere: a page that dies before
+   * leaves them for the next one.
+   */
+  readAll(): { readonly entries: StoredEntry[]; forget(): void };
 }
 
 /** Rescue in localStorage under `<prefix><tabId>`; a no-op where localStorage is missing or full. */
@@ -47,24 +51,31 @@ export function createLocalRescue(prefix: string, tabId: string): RescueStore {
         // Blocked or full: these records depend on their IndexedDB write, as without a rescue.
       }
     },
-    takeAll() {
+    readAll() {
       const ls = storage();
-      if (!ls) return [];
-      const taken: StoredEntry[] = [];
+      const entries: StoredEntry[] = [];
+      const read = new Map<string, string | null>();
       try {
-        for (const key of Object.keys(ls).filter((k) => k.startsWith(prefix))) {
-          const value = ls.getItem(key);
-          ls.removeItem(key);
+        for (const key of Object.keys(ls ?? {}).filter((k) => k.startsWith(prefix))) {
+          const value = ls!.getItem(key);
+          read.set(key, value);
           const parsed = value ? (JSON.parse(value) as unknown) : [];
-          if (Array.isArray(parsed)) taken.push(...(parsed as StoredEntry[]).filter((e) => typeof e?.key === 'string'));
+          if (Array.isArray(parsed)) entries.push(...(parsed as StoredEntry[]).filter((e) => typeof e?.key === 'string'));
         }
       } catch {
-        // Unreadable: nothing to restore.
+        // Unreadable: what was read so far is restored, the rest is forgotten with it.
       }
-      return taken;
+      const forget = (): void => {
+        try {
+          for (const [key, value] of read) if (ls!.getItem(key) === value) ls!.removeItem(key);
+        } catch {
+          // Blocked now: restored again by the next page, by key (not doubled).
+        }
+      };
+      return { entries, forget };
     },
   };
 }
 
 /** A rescue that keeps nothing (memory storage: nothing survives a page anyway). */
-export const NO_RESCUE: RescueStore = { prefix: undefined, save: () => undefined, takeAll: () => [] };
+export const NO_RESCUE: RescueStore = { prefix: undefined, save: () => undefined, readAll: () => ({ entries: [], forget: () => undefined }) };

@@ -2,7 +2,8 @@
  * Behaviour of the RecordQueue over a given store: run with memory (unit) and IndexedDB (browser).
  */
 import { describe, expect, it } from 'vitest';
-import { RecordQueue, type DropInfo, type QueueEntry, type QueueStore, type RescueStore, type StoredEntry } from '../../src/queue/index.js';
+import { RecordQueue, type DropInfo, type QueueEntry, type QueueStore, type StoredEntry } from '../../src/queue/index.js';
+import { arrayRescue } from '../support/rescue.js';
 import type { StorageError } from '../../src/errors/index.js';
 
 const t = 1_767_225_600;
@@ -212,7 +213,7 @@ export function recordQueueContract(kind: string, makeStore: () => QueueStore): 
 
     it('at unload, unfinished writes are rescued; the next queue writes them once, even if the first write finished too', async () => {
       const saved: StoredEntry[][] = [];
-      const rescue: RescueStore = { prefix: undefined, save: (entries) => void saved.push([...entries]), takeAll: () => saved.splice(0).flat() };
+      const rescue = arrayRescue(saved);
       const store = makeStore();
       const first = new RecordQueue({ store, tabId: 'a', clock: () => Date.now(), onStorageError: () => undefined, rescue });
       await first.settled();
@@ -228,7 +229,7 @@ export function recordQueueContract(kind: string, makeStore: () => QueueStore): 
 
     it('a rescued copy of a record delivered meanwhile does not come back', async () => {
       const saved: StoredEntry[][] = [];
-      const rescue: RescueStore = { prefix: undefined, save: (entries) => void saved.push([...entries]), takeAll: () => saved.splice(0).flat() };
+      const rescue = arrayRescue(saved);
       const store = makeStore();
       const follower = new RecordQueue({ store, tabId: 'f', clock: () => Date.now(), onStorageError: () => undefined, rescue });
       await follower.settled();
@@ -241,6 +242,28 @@ export function recordQueueContract(kind: string, makeStore: () => QueueStore): 
       await next.settled();
       expect(await next.peek(10)).toEqual([]);
       expect(saved).toEqual([]); // taken
+    });
+
+    it('rescued records stay in the rescue until their write back is done: a page killed meanwhile leaves them to the next', async () => {
+      const saved: StoredEntry[][] = [];
+      const rescue = arrayRescue(saved);
+      const earlier = new RecordQueue({ store: makeStore(), tabId: 'e', clock: () => Date.now(), onStorageError: () => undefined, rescue });
+      await earlier.settled();
+      for (let i = 0; i < 2; i++) earlier.enqueue(e('players_login', i));
+      earlier.rescue(); // unloaded before its write (the write goes to another store here)
+      const store = makeStore();
+      let written!: () => void;
+      const hung: QueueStore = { ...store, restore: (entries) => new Promise<void>((resolve) => (written = resolve)).then(() => store.restore(entries)) };
+      const killed = new RecordQueue({ store: hung, tabId: 'k', clock: () => Date.now(), onStorageError: () => undefined, rescue });
+      await expect.poll(() => written).toBeTypeOf('function'); // its write back started
+      expect(saved.flat().map((x) => x.record.i)).toEqual([0, 1]); // and the rescue still holds them
+      const next = new RecordQueue({ store, tabId: 'n', clock: () => Date.now(), onStorageError: () => undefined, rescue });
+      await next.settled();
+      expect((await next.peek(10)).map((p) => p.record.i)).toEqual([0, 1]);
+      expect(saved).toEqual([]);
+      written(); // the first page's write ends after all (it was not killed): nothing doubles, by key
+      await killed.settled();
+      expect((await next.peek(10)).map((p) => p.record.i)).toEqual([0, 1]);
     });
   });
 }

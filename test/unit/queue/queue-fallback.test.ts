@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StorageError } from '../../../src/errors/index.js';
-import { RecordQueue, type DropInfo, type QueueStore, type RescueStore, type StoredEntry } from '../../../src/queue/index.js';
+import { RecordQueue, type DropInfo, type QueueStore, type StoredEntry } from '../../../src/queue/index.js';
+import { arrayRescue } from '../../support/rescue.js';
 import { createMemoryStore } from '../../../src/queue/index.js';
 
 /** An IndexedDB-like store that refuses to write (quota, blocked, connection lost). */
@@ -69,7 +70,7 @@ describe('RecordQueue when the records an earlier page rescued cannot be written
   /** An earlier page's three unfinished writes, saved at its unload, and a rescue that holds them. */
   async function rescued() {
     const saved: StoredEntry[][] = [];
-    const rescue: RescueStore = { prefix: undefined, save: (entries) => void saved.push([...entries]), takeAll: () => saved.splice(0).flat() };
+    const rescue = arrayRescue(saved);
     const earlier = new RecordQueue({ store: createMemoryStore(), tabId: 'e', clock: () => 0, onStorageError: () => undefined, rescue });
     await earlier.settled();
     for (let i = 0; i < 3; i++) earlier.enqueue({ objectName: 'players_login', record: { i }, enqueuedAt: 0 });

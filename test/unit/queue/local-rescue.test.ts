@@ -1,0 +1,19 @@
+import { afterEach, expect, it } from 'vitest';
+import { createLocalRescue, type StoredEntry } from '../../../src/queue/index.js';
+
+const entry = (key: string): StoredEntry => ({ key, objectName: 'players_login', record: { key }, enqueuedAt: 0 });
+afterEach(() => localStorage.clear());
+
+it('readAll leaves the copies in localStorage until forget(), which keeps a copy saved again meanwhile', () => {
+  const a = createLocalRescue('tp/rescue/', 'tab-a');
+  const b = createLocalRescue('tp/rescue/', 'tab-b');
+  a.save([entry('1')]);
+  b.save([entry('2')]);
+  const { entries, forget } = createLocalRescue('tp/rescue/', 'tab-n').readAll();
+  expect(entries.map((e) => e.key).sort()).toEqual(['1', '2']);
+  expect(Object.keys(localStorage).sort()).toEqual(['tp/rescue/tab-a', 'tp/rescue/tab-b']); // a page killed now loses nothing
+  a.save([entry('1'), entry('3')]); // tab a unloads again, with a newer copy
+  forget();
+  expect(Object.keys(localStorage)).toEqual(['tp/rescue/tab-a']);
+  expect(createLocalRescue('tp/rescue/', 'tab-n').readAll().entries.map((e) => e.key)).toEqual(['1', '3']);
+});
