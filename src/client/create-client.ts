@@ -5,7 +5,7 @@
  */
 import { createEmitter, guardListener, type ClientEvents } from '../bus/events.js';
 import { Transport, Uploader, UploadScheduler, type FlushResult, type Trigger } from '../delivery/index.js';
-import { NetworkError, StorageError, toTpError, type TpError } from '../errors/index.js';
+import { NetworkError, StorageError, toTpError, ValidationError, type TpError } from '../errors/index.js';
 import { browserNavigator, describeDevice, detectStore, hasDom, randomId, regionFromLanguages } from '../internal/env.js';
 import type { ClockSample } from '../internal/server-clock.js';
 import { shortHash } from '../internal/hash.js';
@@ -25,6 +25,7 @@ import {
 } from '../queue/index.js';
 import { enrichRecord, isObjectName, validateRecord, type ObjectName, type RecordInput } from '../records/index.js';
 import type { UiAdapter } from '../ui/types.js';
+import { awaitingPlayer, MAX_AWAITING_PLAYER, NO_PLAYER_YET } from './awaiting-player.js';
 import { isOnline, watchConnectivity } from './connectivity.js';
 import { electLeader, openTabChannel, soleLeader, TabCoordinator } from '../tabs/index.js';
 import { loadDeviceId } from './device-id.js';
@@ -33,7 +34,7 @@ import { watchPageLifecycle } from './page-lifecycle.js';
 
 /** Health counters of a client (this tab, since `createClient`). */
 export interface ClientStats {
-  /** Records waiting for a 200 (stored, being written, or buffered). */
+  /** Records waiting for a 200 (stored, being written, or buffered), or for the first `identify()`. */
   readonly queued: number;
   /** Records in a request right now. */
   readonly inFlight: number;
@@ -77,7 +78,8 @@ export interface LoggingClient {
   /** The identified player, or undefined. */
   readonly playerSlug: string | undefined;
   /**
-   * Sets the player for the records tracked from now on and for offers. With another player, the
+   * Sets the player for the records tracked from now on and for offers. The first call also names
+   * it in the records tracked before it (they waited in memory, unsent). With another player, the
    * previous player's offers leave the screen, as by `view.close()`: `show()` resolves
    * `{ action: 'closed' }` and nothing is reported for them.
    * @throws {ConfigError} not printable ASCII of 1 to 256 characters without leading or trailing
@@ -88,7 +90,10 @@ export interface LoggingClient {
    * Validates a record, fills the fields left out (`player_slug`, `event_timestamp` in Unix
    * seconds, and for join/login the device fields and `sdk_version`), and queues it. Synchronous
    * and cheap: the IndexedDB write happens a microtask later, batched with every record tracked in
-   * the same task. The record is uploaded at least once. Tracked while the page unloads (in a
+   * the same task. The record is uploaded at least once. Before the first `identify()` (no
+   * `playerSlug` option), a record without `player_slug` is checked, then held in memory for the
+   * player (at most 1,000; past that it is refused as invalid at `player_slug`): it is lost if the
+   * page closes before `identify()`, since there is no player to send it under. Tracked while the page unloads (in a
    * `pagehide` listener), it is also saved to localStorage at once, for the next page.
    *
    * @returns true when queued, false when rejected (with `invalidRecords: 'drop'`).
@@ -178,6 +183,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     region: o.region ?? regionFromLanguages(browserLanguages()),
   };
 
+  const awaiting = awaitingPlayer();
   const tabId = randomId().replace(/-/g, '').slice(0, 8);
   const rescuePrefix = `${dbPrefix}/rescue/`;
   const queue = new RecordQueue({
@@ -301,8 +307,10 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
 
   const track = <K extends ObjectName>(objectName: K, record: RecordInput<K>): boolean => {
     const now = o.now();
+    // No player yet, and the game did not name one in the record: held for identify().
+    const held = player === undefined && (record as { player_slug?: unknown } | null)?.player_slug === undefined;
     const enriched = enrichRecord(objectName, record, {
-      playerSlug: player,
+      playerSlug: held ? NO_PLAYER_YET : player,
       eventTimestamp: toUnixSeconds(now),
       deviceUniqueId: device.id,
       deviceInfo: device.info,
@@ -311,13 +319,20 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
       appVersion: o.appVersion ?? null,
     });
     const result = validateRecord(objectName, enriched, o.maxRecordBytes);
-    if (!result.ok) {
-      if (o.invalidRecords === 'throw') throw result.error;
+    const entry = result.ok ? { objectName, record: result.record as Record<string, unknown>, enqueuedAt: now, bytes: result.bytes } : undefined;
+    const error = !entry
+      ? (result as { error: ValidationError }).error
+      : held && !awaiting.hold(entry)
+        ? new ValidationError(objectName, [{ path: 'player_slug', code: 'custom', message: `no player yet: call identify() (${MAX_AWAITING_PLAYER} records already wait for it)` }])
+        : undefined;
+    if (error) {
+      if (o.invalidRecords === 'throw') throw error;
       invalid += 1;
-      emitter.emit('invalid', result.error);
+      emitter.emit('invalid', error);
       return false;
     }
-    queue.enqueue({ objectName, record: result.record as Record<string, unknown>, enqueuedAt: now, bytes: result.bytes });
+    if (held) return true;
+    queue.enqueue(entry!);
     // Tracked after the SDK's own `pagehide` (a game's "session end" in its listener): the write
     // may be cut off with the page, so the rescue is saved again, with it.
     if (unloading) queue.rescue();
@@ -409,6 +424,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     },
     identify(slug) {
       player = checkOption('playerSlug', slug);
+      for (const entry of awaiting.release(slug)) queue.enqueue(entry);
       offers?.identified();
     },
     track,
@@ -450,7 +466,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
       clear: async () => uploader.deadLetters.remove((await uploader.deadLetters.list()).map((l) => l.key)),
     },
     stats: () => ({
-      queued: queue.length,
+      queued: queue.length + awaiting.length,
       inFlight: uploader.inFlightCount,
       delivered,
       batches,

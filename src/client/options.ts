@@ -24,8 +24,9 @@ export interface ClientOptions {
   /** Sent as the `TPAuthMode` header on every request; its allowed values are the service's. */
   authMode: string;
   /**
-   * The player, as `player_slug`. Can be set later with `identify()`. Printable ASCII, at most 256
-   * characters, without leading or trailing spaces: it is also sent as the `TPPlayerId` header.
+   * The player, as `player_slug`. Can be set later with `identify()`: records tracked before then
+   * wait for it in memory (at most 1,000). Printable ASCII, at most 256 characters, without
+   * leading or trailing spaces: it is also sent as the `TPPlayerId` header.
    */
   playerSlug?: string;
   /**
