@@ -1,8 +1,9 @@
 /**
  * HTTP to the service's three endpoints (spec: Endpoints, Authentication). Every answer is read
  * as the service's envelope `{ status, reason, data }`; anything else becomes a typed error:
- * {@link ServiceError} for a non-200 status, {@link ProtocolError} for a 200 that is not the
- * success envelope, {@link NetworkError} when no answer came.
+ * {@link ServiceError} for a non-200 status (of the HTTP answer, or of the envelope of a 200:
+ * 400 to 599), {@link ProtocolError} for a 200 that is not the success envelope otherwise,
+ * {@link NetworkError} when no answer came.
  *
  * @module
  */
@@ -120,15 +121,19 @@ function readEnvelope(endpoint: Endpoint, response: Response, text: string, keyR
     body = undefined;
   }
   const envelope = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : undefined;
-  if (response.status !== 200) {
+  // A failure's envelope carries its status (spec, Errors): a gateway that answers every request
+  // 200 still says which row of the error table it is, and is read as that row.
+  const failed = envelope?.status;
+  const status = response.status !== 200 ? response.status : Number.isInteger(failed) && (failed as number) >= 400 && (failed as number) < 600 ? (failed as number) : 200;
+  if (status !== 200) {
     const reason = typeof envelope?.reason === 'string' ? envelope.reason : response.statusText || 'HTTP error';
     // An HTTP-date is the service's time: measured from the answer's own `Date` when the browser
     // can read it (a device clock off by an hour would otherwise wait an hour, or not at all).
     const sent = Date.parse(response.headers.get('Date') ?? '');
     const retryAfter = parseRetryAfter(response.headers.get('Retry-After'), Number.isFinite(sent) ? sent : Date.now());
-    throw new ServiceError(endpoint, response.status, reason, retryAfter, isRetryableStatus(response.status) || (keyReplaced && refusesClientKey(response.status, reason)));
+    throw new ServiceError(endpoint, status, reason, retryAfter, isRetryableStatus(status) || (keyReplaced && refusesClientKey(status, reason)));
   }
   if (!envelope) throw new ProtocolError(endpoint, text === '' ? 'empty body' : 'body is not JSON');
-  if (envelope.status !== 200) throw new ProtocolError(endpoint, `status is ${JSON.stringify(envelope.status)}, not 200`);
+  if (failed !== 200) throw new ProtocolError(endpoint, `status is ${JSON.stringify(failed)}, not 200`);
   return { status: 200, reason: typeof envelope.reason === 'string' ? envelope.reason : '', data: envelope.data };
 }

@@ -157,6 +157,43 @@ describe('nothing leaves the queue without a 200', () => {
     }
   });
 
+  /** A gateway that answers every request HTTP 200, with `envelope` as the body. */
+  async function gateway(envelope: object, run: (baseUrl: string, requests: () => number) => Promise<void>): Promise<void> {
+    let requests = 0;
+    const server = createServer((req, res) => {
+      requests += 1;
+      req.resume().on('end', () => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(envelope)));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      await run(`http://127.0.0.1:${(server.address() as AddressInfo).port}/v2021.4/web`, () => requests);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }
+
+  it('a 200 whose envelope says 400 Invalid Body is read as that row: the records are dead-lettered, not resent forever', async () => {
+    await gateway({ status: 400, reason: 'Invalid Body' }, async (baseUrl, requests) => {
+      const tp = client({ playerSlug: 'p-gateway', baseUrl });
+      tp.track('players_login', {});
+      tp.track('players_login', {});
+      await expect(tp.flush()).resolves.toEqual({ records: 0, batches: 0, deadLettered: 2 });
+      expect(tp.stats()).toMatchObject({ queued: 0, delivered: 0, deadLettered: 2 });
+      expect(requests()).toBe(1); // Invalid Body refuses the request as a whole: not halved, not resent
+      expect((await tp.deadLetters.list()).flatMap((l) => l.entries)).toHaveLength(2);
+    });
+  });
+
+  it('a 200 whose envelope says 503 is a retryable ServiceError; records stay queued', async () => {
+    await gateway({ status: 503, reason: 'Service Unavailable' }, async (baseUrl) => {
+      const tp = client({ playerSlug: 'p-gateway-503', baseUrl });
+      tp.track('players_login', {});
+      await expect(tp.flush()).rejects.toMatchObject({ name: 'ServiceError', status: 503, reason: 'Service Unavailable', retryable: true });
+      expect(tp.stats()).toMatchObject({ queued: 1, delivered: 0 });
+    });
+  });
+
   it('flush with nothing queued resolves at once', async () => {
     expect(await client({ playerSlug: 'p-empty' }).flush()).toEqual({ records: 0, batches: 0, deadLettered: 0 });
   });
