@@ -49,9 +49,11 @@ export interface DroppedEvent {
    * `queue-full`: past `maxQueueRecords`/`maxQueueBytes`; `quota`: the browser's storage quota;
    * `earlier-session`: emitted once at start (login time), the records earlier pages of the game
    * dropped since the previous start. Each of those drops was also reported live, by its own page,
-   * if that page lived long enough: a game that logs its health at login uses this one.
+   * if that page lived long enough: a game that logs its health at login uses this one;
+   * `no-player`: at `shutdown()`, records tracked before any `identify()` (they had no player to
+   * be sent under).
    */
-  readonly reason: 'queue-full' | 'quota' | 'earlier-session';
+  readonly reason: 'queue-full' | 'quota' | 'earlier-session' | 'no-player';
 }
 
 /** Payload of the `queue` event. */
@@ -68,9 +70,11 @@ export interface QueueEvent {
  * - `warning`: the SDK works on in a lesser way; nothing was lost (IndexedDB missing or failing:
  *   memory storage from now on).
  * - `dropped`: records were deleted unsent to stay within the queue's caps or the storage quota
- *   (oldest first); at start, the drops of earlier pages since the previous start.
+ *   (oldest first); at start, the drops of earlier pages since the previous start; at
+ *   `shutdown()`, the records that still waited for a player.
  * - `invalid`: `track` rejected a record (when `invalidRecords` is `'drop'`).
- * - `queue`: the number of queued records changed.
+ * - `queue`: the number of queued records changed (records waiting for the first `identify()` are
+ *   not in it; `stats().queued` counts them).
  * - `upload`: a POST /logs request is leaving, with its records (`keepalive` when the page is
  *   hidden or unloading: if the page is gone before the answer, those records are sent again on
  *   the next visit).

@@ -18,8 +18,11 @@ export interface AwaitingPlayer {
   readonly length: number;
   /** Holds `entry` (its `player_slug` is {@link NO_PLAYER_YET}); false when full. */
   hold(entry: QueueEntry): boolean;
-  /** The held entries, oldest first, now with `playerSlug`; holds nothing after. */
-  release(playerSlug: string): QueueEntry[];
+  /**
+   * The held entries, oldest first, now with `playerSlug` (their `bytes` are the placeholder's:
+   * check them again); holds nothing after. With no slug, the held entries are let go.
+   */
+  release(playerSlug?: string): QueueEntry[];
 }
 
 export function awaitingPlayer(limit = MAX_AWAITING_PLAYER): AwaitingPlayer {
@@ -30,9 +33,7 @@ export function awaitingPlayer(limit = MAX_AWAITING_PLAYER): AwaitingPlayer {
     },
     hold: (entry) => held.length < limit && held.push(entry) > 0,
     release(playerSlug) {
-      // The JSON size moves by the slug's length against the placeholder's, escapes included.
-      const grown = JSON.stringify(playerSlug).length - 3;
-      const released = held.map((e) => ({ ...e, record: { ...e.record, player_slug: playerSlug }, bytes: e.bytes === undefined ? undefined : e.bytes + grown }));
+      const released = held.map((e) => ({ ...e, record: { ...e.record, player_slug: playerSlug } }));
       held = [];
       return released;
     },

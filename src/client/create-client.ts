@@ -21,6 +21,7 @@ import {
   hasIndexedDb,
   RecordQueue,
   type DeadLetter,
+  type QueueEntry,
   type StoredEntry,
 } from '../queue/index.js';
 import { enrichRecord, isObjectName, validateRecord, type ObjectName, type RecordInput } from '../records/index.js';
@@ -79,7 +80,9 @@ export interface LoggingClient {
   readonly playerSlug: string | undefined;
   /**
    * Sets the player for the records tracked from now on and for offers. The first call also names
-   * it in the records tracked before it (they waited in memory, unsent). With another player, the
+   * it in the records tracked before it (they waited in memory, unsent), each checked again: one
+   * the slug makes larger than `maxRecordBytes` is refused with an `invalid` event (never thrown
+   * here). With another player, the
    * previous player's offers leave the screen, as by `view.close()`: `show()` resolves
    * `{ action: 'closed' }` and nothing is reported for them.
    * @throws {ConfigError} not printable ASCII of 1 to 256 characters without leading or trailing
@@ -133,7 +136,8 @@ export interface LoggingClient {
   stats(): ClientStats;
   /**
    * Makes a last upload (failures are emitted as `error`, records stay queued for the next
-   * session), stops timers and page listeners, closes any offer on screen (its `show()` resolves
+   * session; records still waiting for the first `identify()` are let go, with a `dropped` event
+   * of reason `no-player`), stops timers and page listeners, closes any offer on screen (its `show()` resolves
    * `{ action: 'closed' }`, nothing reported), and removes all event listeners.
    */
   shutdown(): Promise<void>;
@@ -327,17 +331,24 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
         : undefined;
     if (error) {
       if (o.invalidRecords === 'throw') throw error;
-      invalid += 1;
-      emitter.emit('invalid', error);
-      return false;
+      return refuse(error);
     }
-    if (held) return true;
-    queue.enqueue(entry!);
+    if (!held) enqueue(entry!);
+    return true;
+  };
+  /** Counts a record refused as invalid and emits `invalid`. */
+  const refuse = (error: ValidationError): false => {
+    invalid += 1;
+    emitter.emit('invalid', error);
+    return false;
+  };
+  /** Queues a checked record. */
+  const enqueue = (entry: QueueEntry): void => {
+    queue.enqueue(entry);
     // Tracked after the SDK's own `pagehide` (a game's "session end" in its listener): the write
     // may be cut off with the page, so the rescue is saved again, with it.
     if (unloading) queue.rescue();
     if (autoFlush && queue.length >= o.flushAt) scheduler.kick('threshold');
-    return true;
   };
 
   const offers = defaults.offers?.({
@@ -424,7 +435,12 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     },
     identify(slug) {
       player = checkOption('playerSlug', slug);
-      for (const entry of awaiting.release(slug)) queue.enqueue(entry);
+      // Checked again with the player named: a long slug can take a record past `maxRecordBytes`.
+      for (const entry of awaiting.release(slug)) {
+        const checked = validateRecord(entry.objectName, entry.record, o.maxRecordBytes);
+        if (checked.ok) enqueue({ ...entry, record: checked.record as Record<string, unknown>, bytes: checked.bytes });
+        else refuse(checked.error);
+      }
       offers?.identified();
     },
     track,
@@ -487,6 +503,11 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
       stopLifecycle();
       if (typeof removeEventListener === 'function') removeEventListener('storage', onStorage);
       ui?.close();
+      const unnamed = awaiting.release().length;
+      if (unnamed > 0) {
+        dropped += unnamed;
+        emitter.emit('dropped', { records: unnamed, reason: 'no-player' });
+      }
       try {
         if (uploadsHere()) await upload(queue.lastKey);
       } catch (error) {

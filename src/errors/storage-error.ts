@@ -1,9 +1,10 @@
 import { TpError } from './tp-error.js';
 
 /**
- * IndexedDB failed (missing, denied, quota, connection lost). Emitted as a `warning` event, not
- * `error`: nothing was lost, the SDK keeps running on memory storage (`stats().storage`), and each
- * store that moves says so once.
+ * IndexedDB failed (missing, denied, quota, connection lost). Emitted as a `warning` event: nothing
+ * was lost, the SDK keeps running on memory storage (`stats().storage`), and each store that moves
+ * says so once. One case comes as an `error` instead, with a `dead-letter` event: a stored entry
+ * that cannot be read back as a record (`read`, "corrupt entry") was put aside.
  */
 export class StorageError extends TpError {
   /**

@@ -28,7 +28,7 @@ export interface FirstOpens {
  */
 export function createFirstOpens(
   deps: OffersDeps,
-  states: Pick<OfferStates, 'all' | 'update'>,
+  states: Pick<OfferStates, 'all' | 'update' | 'inMemory'>,
   onError: (error: TpError) => void,
 ): FirstOpens {
   /** False only after a pass found nothing to send and nothing was opened since. */
@@ -59,7 +59,9 @@ export function createFirstOpens(
     isOnline: deps.isOnline,
     isPaused: deps.isPaused,
     isUnloading: deps.isUnloading,
-    hasWork: () => deps.isLeader() && mayHaveWork,
+    // The uploading tab sends every tab's updates; a tab whose states moved to memory (a sandboxed
+    // iframe's refused IndexedDB) sends its own, which no other tab can see.
+    hasWork: () => (deps.isLeader() || states.inMemory) && mayHaveWork,
     onFailure: onError,
     onRetry: deps.onRetry,
   });

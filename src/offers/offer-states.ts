@@ -66,6 +66,10 @@ export function createOfferStates(stored: OfferStateStore, onStorageError: (erro
   };
 
   return {
+    /** True once the states moved to memory: this page's own, no other tab sends their updates. */
+    get inMemory() {
+      return store.kind === 'memory';
+    },
     state,
     check,
     /** Writes a change that is not a move (the service confirmed the first open; an impression was reported). */

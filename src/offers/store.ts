@@ -74,7 +74,7 @@ export function withMemoryFallback<K extends IDBValidKey, V>(
   operation: string,
   onFallBack: (error: StorageError) => void,
   seed: () => Array<[K, V]> = () => [],
-): Omit<KeyValueStore<K, V>, 'kind'> {
+): KeyValueStore<K, V> {
   const use = async <T>(op: (store: KeyValueStore<K, V>) => Promise<T>): Promise<T> => {
     try {
       return await op(store);
@@ -88,6 +88,9 @@ export function withMemoryFallback<K extends IDBValidKey, V>(
     }
   };
   return {
+    get kind() {
+      return store.kind;
+    },
     get: (key) => store.get(key),
     entries: () => use((s) => s.entries()),
     change: (key, change) => use((s) => s.change(key, change)),

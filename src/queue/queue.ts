@@ -244,7 +244,7 @@ export class RecordQueue {
 
   async #adopt(): Promise<void> {
     const { entries: rescued, forget } = (this.#options.rescue ?? NO_RESCUE).readAll();
-    if (rescued.length === 0) return;
+    if (rescued.length === 0) return forget(); // copies with nothing readable in them go too
     // Forgotten only once written: a page killed during the write leaves them to the next one
     // (restored by key, and not at all if delivered since: the tombstones).
     await this.#write('restore', rescued);

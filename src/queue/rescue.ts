@@ -55,15 +55,21 @@ export function createLocalRescue(prefix: string, tabId: string): RescueStore {
       const ls = storage();
       const entries: StoredEntry[] = [];
       const read = new Map<string, string | null>();
+      let keys: string[] = [];
       try {
-        for (const key of Object.keys(ls ?? {}).filter((k) => k.startsWith(prefix))) {
+        keys = Object.keys(ls ?? {}).filter((k) => k.startsWith(prefix));
+      } catch {
+        // Blocked now: nothing to restore.
+      }
+      for (const key of keys) {
+        try {
           const value = ls!.getItem(key);
           read.set(key, value);
           const parsed = value ? (JSON.parse(value) as unknown) : [];
           if (Array.isArray(parsed)) entries.push(...(parsed as StoredEntry[]).filter((e) => typeof e?.key === 'string'));
+        } catch {
+          // An unreadable copy (cut off, or not ours) restores nothing, and is forgotten with the others.
         }
-      } catch {
-        // Unreadable: what was read so far is restored, the rest is forgotten with it.
       }
       const forget = (): void => {
         try {

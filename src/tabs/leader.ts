@@ -69,17 +69,20 @@ function lockLeader(name: string, locks: LockManager, fallBack: () => Leadership
   // Released before the lock came (a client shut down while another tab led): the request leaves
   // the lock's queue, so this client never leads after it stopped.
   const waiting = new AbortController();
-  void locks
-    .request(name, { mode: 'exclusive', signal: waiting.signal }, () => {
-      leader = true;
-      for (const l of listeners) l();
-      return held;
-    })
-    .catch(() => {
-      if (waiting.signal.aborted) return;
-      refused = fallBack();
-      for (const l of listeners) refused.onLeader(l);
-    });
+  // In a promise: a browser that throws instead of rejecting is a refusal too, not a throw in createClient.
+  void new Promise((resolve) =>
+    resolve(
+      locks.request(name, { mode: 'exclusive', signal: waiting.signal }, () => {
+        leader = true;
+        for (const l of listeners) l();
+        return held;
+      }),
+    ),
+  ).catch(() => {
+    if (waiting.signal.aborted) return;
+    refused = fallBack();
+    for (const l of listeners) refused.onLeader(l);
+  });
   return {
     get isLeader() {
       return refused ? refused.isLeader : leader;
@@ -128,6 +131,18 @@ function leaseLeader(dbName: string, tabId: string, checkMs: number): Leadership
       return promisifyRequest(s.transaction).then(() => mine);
     });
 
+  /** Deletes this tab's lease, so another takes over at once instead of after it runs out. Returns false. */
+  const giveBack = (): false => {
+    void store('readwrite', (s) => {
+      const read = s.get('leader');
+      read.onsuccess = () => {
+        if ((read.result as Lease | undefined)?.owner === tabId) s.delete('leader');
+      };
+      return promisifyRequest(s.transaction);
+    }).catch(() => undefined);
+    return false;
+  };
+
   const check = async (): Promise<boolean> => {
     if (stopped) return false;
     const now = Date.now();
@@ -137,6 +152,8 @@ function leaseLeader(dbName: string, tabId: string, checkMs: number): Leadership
     } catch {
       mine = false; // storage failing: do not upload from here
     }
+    // Released while the claim was on its way: what it took is handed back, and nothing leads here.
+    if (stopped) return mine && giveBack();
     const became = mine && !leader;
     leader = mine;
     holdsUntil = now + LEASE_MS - 1000;
@@ -164,16 +181,8 @@ function leaseLeader(dbName: string, tabId: string, checkMs: number): Leadership
     release() {
       stopped = true;
       clearInterval(timer);
-      if (!leader) return;
+      if (leader) giveBack();
       leader = false;
-      // Hand over at once instead of after the lease runs out.
-      void store('readwrite', (s) => {
-        const read = s.get('leader');
-        read.onsuccess = () => {
-          if ((read.result as Lease | undefined)?.owner === tabId) s.delete('leader');
-        };
-        return promisifyRequest(s.transaction);
-      }).catch(() => undefined);
     },
   };
 }

@@ -51,6 +51,22 @@ describe('IndexedDB lease (no Web Locks)', () => {
   });
 });
 
+describe('IndexedDB lease: release while a renewal is on its way', () => {
+  it('the released tab does not lead when the renewal lands, and hands the lease over at once', async () => {
+    const db = `lease-${crypto.randomUUID()}`;
+    const tabs = ['a', 'b'].map((id) => electLeader('unused', id, undefined, db, 60_000));
+    await expect.poll(() => leaders(tabs)).toBe(1);
+    const first = tabs.find((t) => t.isLeader)!;
+    const other = tabs.find((t) => t !== first)!;
+    const renewal = first.confirm(); // a renewal's transaction is on its way
+    first.release();
+    expect(await renewal).toBe(false);
+    expect(first.isLeader).toBe(false);
+    expect(await other.confirm()).toBe(true); // the lease was handed back, not kept for 60 s
+    for (const t of tabs) t.release();
+  });
+});
+
 describe('Web Locks refused (an opaque origin answers every request with a SecurityError)', () => {
   const refusing = { request: () => Promise.reject(new DOMException('Access denied', 'SecurityError')) } as unknown as LockManager;
 

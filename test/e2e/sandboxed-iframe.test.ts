@@ -12,14 +12,15 @@ const harness = useDemoInChromium();
 
 interface FrameReport {
   flush: string;
-  refresh: string;
+  shown: unknown;
+  offerId: number;
   warnings: string[];
   errors: string[];
   unhandled: string[];
   stats: { delivered: number; storage: string };
 }
 
-it('records are delivered, offers refresh, the game hears the storage warnings, and nothing rejects unhandled', async () => {
+it('records are delivered, an offer is shown and its first open sent, the game hears the storage warnings, and nothing rejects unhandled', async () => {
   const { stack } = harness;
   const page = await harness.page();
   await page.goto(`${stack.url}script-tag.html?player=sandbox-host`);
@@ -27,18 +28,27 @@ it('records are delivered, offers refresh, the game hears the storage warnings, 
   const game = `
     const seen = { warnings: [], errors: [], unhandled: [] };
     addEventListener('unhandledrejection', (e) => seen.unhandled.push(String(e.reason && e.reason.message || e.reason)));
+    const ui = TPSDK.createHeadlessAdapter();
     const tp = TPSDK.createClient({
       baseUrl: ${JSON.stringify(stack.service.baseUrl)}, clientKey: ${JSON.stringify(DEFAULT_CLIENT_KEY)},
-      authMode: ${JSON.stringify(DEFAULT_AUTH_MODE)}, playerSlug: 'sandboxed', region: 'KR', flushIntervalMs: 0,
+      authMode: ${JSON.stringify(DEFAULT_AUTH_MODE)}, playerSlug: 'sandboxed', region: 'KR', flushIntervalMs: 0, ui,
     });
     // Right after createClient, as a game does: the warning must not have fired yet.
     tp.on('warning', (e) => seen.warnings.push(e.name + ': ' + e.message));
     tp.on('error', (e) => seen.errors.push(e.name + ': ' + e.message));
     tp.track('characters_stages', { character_slug: 'knight', stage_slug: 'in-sandbox' });
     const settle = (p) => p.then((r) => 'resolved ' + JSON.stringify(r), (e) => 'rejected ' + e.message);
-    Promise.all([settle(tp.flush()), settle(tp.offers.refresh().then((o) => o.length >= 0))])
-      .then(([flush, refresh]) => new Promise((r) => setTimeout(r, 200)).then(() =>
-        parent.postMessage({ ...seen, flush, refresh, stats: tp.stats() }, '*')));
+    const firstOpen = async () => {
+      // The player opens the first usable offer and closes it: its first open is for the service.
+      const offerId = (await tp.offers.refresh())[0].offer_id;
+      const shown = tp.offers.show(offerId);
+      while (!ui.current) await new Promise((r) => setTimeout(r, 10));
+      ui.current.dismiss();
+      return [offerId, await shown.catch((e) => 'rejected ' + e.message)];
+    };
+    Promise.all([settle(tp.flush()), firstOpen()])
+      .then(([flush, [offerId, shown]]) => new Promise((r) => setTimeout(r, 300)).then(() =>
+        parent.postMessage({ ...seen, flush, shown, offerId, stats: tp.stats() }, '*')));
   `;
   const report = await page.evaluate(
     ({ script, game }) =>
@@ -54,14 +64,17 @@ it('records are delivered, offers refresh, the game hears the storage warnings, 
 
   expect(report).toMatchObject({
     flush: 'resolved {"records":1,"batches":1,"deadLettered":0}',
-    refresh: 'resolved true',
     errors: [],
     unhandled: [],
     stats: { delivered: 1, storage: 'memory' },
   });
   // One warning per store that moved to memory: the queue, then the offers' cache and states.
   expect(report.warnings.map((w) => /^StorageError: Storage ([\w-]+) failed: SecurityError/.exec(w)?.[1])).toEqual(['open', 'offer-cache', 'offer-state']);
+  expect(report.shown).toMatchObject({ action: 'dismiss', offerId: report.offerId });
   const held = (await serviceUploads(stack)).flatMap((u) => u.body.characters_stages ?? []).filter((r) => r.player_slug === 'sandboxed');
   expect(held.map((r) => r.stage_slug)).toEqual(['in-sandbox']);
+  // The first-open update (POST /offers) went too, from the tab whose offer states are its own.
+  const offers = (await (await fetch(`${stack.service.origin}/_tp/offers?player_slug=sandboxed`)).json()) as Array<{ offer_id: number; first_opened_at: string | null }>;
+  expect(offers.find((o) => o.offer_id === report.offerId)?.first_opened_at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
   await page.close();
 });

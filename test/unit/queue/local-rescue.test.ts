@@ -1,5 +1,5 @@
 import { afterEach, expect, it } from 'vitest';
-import { createLocalRescue, type StoredEntry } from '../../../src/queue/index.js';
+import { createLocalRescue, createMemoryStore, RecordQueue, type StoredEntry } from '../../../src/queue/index.js';
 
 const entry = (key: string): StoredEntry => ({ key, objectName: 'players_login', record: { key }, enqueuedAt: 0 });
 afterEach(() => localStorage.clear());
@@ -16,4 +16,21 @@ it('readAll leaves the copies in localStorage until forget(), which keeps a copy
   forget();
   expect(Object.keys(localStorage)).toEqual(['tp/rescue/tab-a']);
   expect(createLocalRescue('tp/rescue/', 'tab-n').readAll().entries.map((e) => e.key)).toEqual(['1', '3']);
+});
+
+it('an unreadable copy (cut off, or not ours) restores nothing and is forgotten; the copies beside it are restored', async () => {
+  localStorage.setItem('tp/rescue/tab-0', '[{"key":"0000000000a:tab-0"'); // cut off
+  createLocalRescue('tp/rescue/', 'tab-b').save([entry('00000000001:tab-b')]);
+  const store = createMemoryStore();
+  const queue = new RecordQueue({ store, tabId: 'n', clock: () => Date.now(), onStorageError: () => undefined, rescue: createLocalRescue('tp/rescue/', 'tab-n') });
+  await queue.settled();
+  expect((await store.read(10)).map((e) => e.key)).toEqual(['00000000001:tab-b']);
+  expect(Object.keys(localStorage)).toEqual([]);
+});
+
+it('a page whose only rescue copy is unreadable forgets it, so it does not stay for good', async () => {
+  localStorage.setItem('tp/rescue/tab-0', 'not json');
+  const queue = new RecordQueue({ store: createMemoryStore(), tabId: 'n', clock: () => Date.now(), onStorageError: () => undefined, rescue: createLocalRescue('tp/rescue/', 'tab-n') });
+  await queue.settled();
+  expect(Object.keys(localStorage)).toEqual([]);
 });
