@@ -29,6 +29,7 @@ export function handleFirstOpen(c: Context, config: ServiceConfig, store: DataSt
   if (offerId === undefined) return fail(c, { status: 400, reason: 'Missing TPOfferId' });
   if (!/^\d+$/.test(offerId)) return fail(c, { status: 400, reason: 'Invalid TPOfferId' });
   if (playerId === undefined) return fail(c, { status: 400, reason: 'Missing TPPlayerId' });
+  if (playerId === '') return fail(c, { status: 400, reason: 'Invalid TPPlayerId' });
   if (openedAt === undefined) return fail(c, { status: 400, reason: 'Missing TPOpenedAt' });
   const openedMs = parseDateTime(openedAt);
   if (openedMs === undefined) return fail(c, { status: 400, reason: 'Invalid TPOpenedAt' });

@@ -27,15 +27,24 @@ export function formatUtcDateTime(ms: number): string {
   return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-const SPEC_FORM = /^(\d{4})-(\d\d)-(\d\d)[ T](\d\d):(\d\d):(\d\d)(\.\d{1,9})?(?:Z|([+-]\d\d):?(\d\d))?$/;
+const SPEC_FORM = /^(\d{4})-(\d\d)-(\d\d)[ T](\d\d):(\d\d):(\d\d)(\.\d{1,9})?(?:Z|([+-](?:[01]\d|2[0-3])):?([0-5]\d))?$/;
+/** 0000-01-01 00:00:00 and 10000-01-01 00:00:00 UTC, in milliseconds: the years the spec's form can write. */
+const FIRST_MS = -62_167_219_200_000;
+const PAST_LAST_MS = 253_402_300_800_000;
 
 /**
  * Parses a time the service may send: `YYYY-MM-DD HH:MM:SS` (UTC, the spec's form), ISO 8601 with
- * `T`, fractional seconds and a `Z` or `±HH:MM` offset (no offset means UTC), or a number of Unix
- * seconds. Returns milliseconds, or `undefined` for anything else (including impossible dates
- * such as `2024-02-30`).
+ * `T`, fractional seconds and a `Z` or `±HH:MM` offset (no offset means UTC; hours up to 23,
+ * minutes up to 59), or a number of Unix seconds. Returns milliseconds, or `undefined` for anything
+ * else (including impossible dates such as `2024-02-30`, and instants outside the years 0000 to
+ * 9999 in UTC, which `YYYY-MM-DD HH:MM:SS` cannot write).
  */
 export function parseDateTime(value: unknown): number | undefined {
+  const ms = readDateTime(value);
+  return ms !== undefined && ms >= FIRST_MS && ms < PAST_LAST_MS ? ms : undefined;
+}
+
+function readDateTime(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? value * 1000 : undefined;
   const m = typeof value === 'string' ? SPEC_FORM.exec(value.trim()) : null;
   if (!m) return undefined;
