@@ -327,7 +327,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     const error = !entry
       ? (result as { error: ValidationError }).error
       : held && !awaiting.hold(entry)
-        ? new ValidationError(objectName, [{ path: 'player_slug', code: 'custom', message: `no player yet: call identify() (${MAX_AWAITING_PLAYER} records already wait for it)` }])
+        ? new ValidationError(objectName, [{ path: 'player_slug', code: 'custom', message: `no player: call identify() (${MAX_AWAITING_PLAYER} records wait)` }])
         : undefined;
     if (error) {
       if (o.invalidRecords === 'throw') throw error;
