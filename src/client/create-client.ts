@@ -82,9 +82,8 @@ export interface LoggingClient {
    * Sets the player for the records tracked from now on and for offers. The first call also names
    * it in the records tracked before it (they waited in memory, unsent), each checked again: one
    * the slug makes larger than `maxRecordBytes` is refused with an `invalid` event (never thrown
-   * here). With another player, the
-   * previous player's offers leave the screen, as by `view.close()`: `show()` resolves
-   * `{ action: 'closed' }` and nothing is reported for them.
+   * here). With another player, the previous player's offers leave the screen, as by
+   * `view.close()`: `show()` resolves `{ action: 'closed' }` and nothing is reported for them.
    * @throws {ConfigError} not printable ASCII of 1 to 256 characters without leading or trailing
    * spaces (the slug is also the `TPPlayerId` header of the first-open update, spec: POST /offers).
    */
@@ -93,11 +92,13 @@ export interface LoggingClient {
    * Validates a record, fills the fields left out (`player_slug`, `event_timestamp` in Unix
    * seconds, and for join/login the device fields and `sdk_version`), and queues it. Synchronous
    * and cheap: the IndexedDB write happens a microtask later, batched with every record tracked in
-   * the same task. The record is uploaded at least once. Before the first `identify()` (no
-   * `playerSlug` option), a record without `player_slug` is checked, then held in memory for the
-   * player (at most 1,000; past that it is refused as invalid at `player_slug`): it is lost if the
-   * page closes before `identify()`, since there is no player to send it under. Tracked while the page unloads (in a
+   * the same task. The record is uploaded at least once. Tracked while the page unloads (in a
    * `pagehide` listener), it is also saved to localStorage at once, for the next page.
+   *
+   * Before the first `identify()` (no `playerSlug` option), a record without `player_slug` is
+   * checked, then held in memory for the player (at most 1,000; past that it is refused as
+   * invalid at `player_slug`). It is lost if the page closes before `identify()`: there is no
+   * player to send it under.
    *
    * @returns true when queued, false when rejected (with `invalidRecords: 'drop'`).
    * @throws {ValidationError} when the record is invalid and `invalidRecords` is `'throw'`.
@@ -137,8 +138,8 @@ export interface LoggingClient {
   /**
    * Makes a last upload (failures are emitted as `error`, records stay queued for the next
    * session; records still waiting for the first `identify()` are let go, with a `dropped` event
-   * of reason `no-player`), stops timers and page listeners, closes any offer on screen (its `show()` resolves
-   * `{ action: 'closed' }`, nothing reported), and removes all event listeners.
+   * of reason `no-player`), stops timers and page listeners, closes any offer on screen (its
+   * `show()` resolves `{ action: 'closed' }`, nothing reported), and removes all event listeners.
    */
   shutdown(): Promise<void>;
 }

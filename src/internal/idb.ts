@@ -28,10 +28,10 @@ function isDeadConnection(error: unknown): boolean {
 /**
  * Object store `storeName` of database `dbName` (both created on first use), like idb-keyval's
  * `createStore`, but a transaction that fails because its connection is dead is run once more on
- * a new connection (the old one is closed, if it can be). Failures always come as a rejection
- * (a browser that denies IndexedDB throws from `indexedDB.open`). When several fail at once, they share
- * that new connection. If the second attempt fails too, its error is the caller's. Each
- * connection closes when another page upgrades or deletes the database (`versionchange`).
+ * a new connection (the old one is closed, if it can be). When several fail at once, they share
+ * that new connection. If the second attempt fails too, its error is the caller's. Failures
+ * always come as a rejection (a browser that denies IndexedDB throws from `indexedDB.open`).
+ * Each connection closes when another page upgrades or deletes the database (`versionchange`).
  *
  * Safe because a failed transaction commits nothing: `callback` runs again from the start. It
  * must not resolve before its transaction is done if it writes (the stores resolve on the

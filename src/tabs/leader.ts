@@ -69,7 +69,7 @@ function lockLeader(name: string, locks: LockManager, fallBack: () => Leadership
   // Released before the lock came (a client shut down while another tab led): the request leaves
   // the lock's queue, so this client never leads after it stopped.
   const waiting = new AbortController();
-  // In a promise: a browser that throws instead of rejecting is a refusal too, not a throw in createClient.
+  // In a promise: a browser that throws instead of rejecting refuses too (no throw in createClient).
   void new Promise((resolve) =>
     resolve(
       locks.request(name, { mode: 'exclusive', signal: waiting.signal }, () => {
