@@ -4,9 +4,14 @@
  * overflow-wrap: anywhere`):
  *
  * - a row may end after a run of spaces (the spaces hang: they are not drawn at the break);
- * - Hangul (and Latin) words break only at spaces; CJK ideographs and kana may break between
- *   any two of them, and beside Latin words, but never before closing punctuation (`。`, `」`) or
- *   after opening punctuation (`「`);
+ * - letters and digits of every script stay together (`keep-all`: Hangul, Han, kana and Latin
+ *   words break at spaces and punctuation, not between letters);
+ * - elsewhere the break opportunities are those Chromium's line breaker gives the DOM dialog for
+ *   the characters offers use (measured, test/browser/wrap-like-dom.test.ts): after `!` `%` `)`
+ *   `/` and the like before Hangul or CJK, after `?`, full-width punctuation, U+3000, `…`, en and
+ *   em dashes, after a hyphen inside a word (`well-|known`, not `-50%`), before an em dash and
+ *   beside emoji; never before closing punctuation or any quote mark, never after opening
+ *   punctuation;
  * - a word wider than the box is broken between grapheme clusters (`Intl.Segmenter` when present),
  *   never inside a surrogate pair, a combining sequence, a skin-tone or ZWJ emoji sequence;
  * - each parsed line starts a new row; an empty line keeps its height.
@@ -57,16 +62,37 @@ interface Chunk {
 }
 
 const SPACE = /[ \t]/;
-const CJK = /[\u2E80-\u2FFF\u3040-\u30FF\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF\u{20000}-\u{3FFFF}]/u;
-/** May start a row: letters, digits, opening brackets and quotes. */
-const BEFORE = /[\p{L}\p{N}\p{Ps}\p{Pi}]/u;
-/** May end a row: letters, digits, closing brackets, quotes and other punctuation (`。`, `、`, `!`). */
-const AFTER = /[\p{L}\p{N}\p{Pe}\p{Pf}\p{Po}]/u;
+/** Letters and digits: no break between two of them (`keep-all`). */
+const WORD = /[\p{L}\p{N}\p{M}]/u;
+/** Hangul, Han and kana. */
+const CJK = /[\p{sc=Hangul}\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}]/u;
+/** Pictographs, skin tones and regional indicators (flags). */
+const EMOJI = /[\p{Extended_Pictographic}\u{1F3FB}-\u{1F3FF}\u{1F1E6}-\u{1F1FF}]/u;
+/** Two regional indicators: one flag. */
+const FLAG = /^[\u{1F1E6}-\u{1F1FF}]{2}$/u;
+/** Never a break before: closing brackets, any quote mark, trailing punctuation, what extends a grapheme cluster. */
+const NO_BEFORE = /[\p{Pe}\p{Pf}\p{Pi}"'!?.,;:%…。、！？，．：；\u3000\p{M}\u200D\u{1F3FB}-\u{1F3FF}]/u;
+/** Never a break after: opening brackets and quotes, a currency sign that leads a price, a zero-width joiner. */
+const NO_AFTER = /[\p{Ps}\p{Pi}"'$\u200D]/u;
+/** A break after, before anything but what {@link NO_BEFORE} holds. */
+const BREAK_AFTER = /[」』）】〕〉》］｝？！。、，．：；…\u3000?–—]/;
 /** A grapheme cluster, where `Intl.Segmenter` is missing: a flag, or a code point with its marks, skin tones and ZWJ sequence. */
 const CLUSTER = /[\u{1F1E6}-\u{1F1FF}]{2}|[^][\p{M}\u{1F3FB}-\u{1F3FF}\u1160-\u11FF\uD7B0-\uD7FF]*(?:\u200D[^][\p{M}\u{1F3FB}-\u{1F3FF}]*)*/gu;
 
-/** A break opportunity between two non-space characters: next to an ideograph or kana, not before closing punctuation, not after opening. */
-const opportunity = (a: string, b: string): boolean => (CJK.test(a) || CJK.test(b)) && AFTER.test(a) && BEFORE.test(b);
+/**
+ * A break opportunity between non-space characters `a` and `b`, `p` the one before `a` (`''` at
+ * the start of a line or after a space).
+ */
+export const opportunity = (p: string, a: string, b: string): boolean =>
+  !NO_AFTER.test(a) &&
+  !NO_BEFORE.test(b) &&
+  !FLAG.test(a + b) &&
+  (b === '—' ||
+    BREAK_AFTER.test(a) ||
+    (a === '-' && WORD.test(p)) ||
+    EMOJI.test(a) ||
+    EMOJI.test(b) ||
+    (WORD.test(a) ? CJK.test(a) && !WORD.test(b) && b !== '-' && b !== '/' : CJK.test(b) || /\p{Ps}/u.test(b)));
 
 /** The grapheme clusters of `text`. */
 export function graphemes(text: string): string[] {
@@ -94,16 +120,19 @@ export function wrapLines(lines: readonly Line[], maxWidth: number, base: number
   for (const line of lines) {
     // Chunks: runs of spaces, and runs of other characters cut at the break opportunities and span edges.
     const chunks: Chunk[] = [];
+    let before = '';
     let prev = '';
     let cur: Chunk | undefined;
     for (const s of line) {
       const [f, z] = fontOf(s, base, family);
       for (const c of s.text) {
         const sp = SPACE.test(c);
-        if (!cur || cur.s !== s || cur.sp !== sp || (!sp && opportunity(prev, c))) {
-          chunks.push((cur = { t: '', w: 0, sp, glue: !sp && prev !== '' && !SPACE.test(prev) && !opportunity(prev, c), s, f, z }));
+        const open = !sp && prev !== '' && !SPACE.test(prev) && opportunity(before, prev, c);
+        if (!cur || cur.s !== s || cur.sp !== sp || open) {
+          chunks.push((cur = { t: '', w: 0, sp, glue: !sp && prev !== '' && !SPACE.test(prev) && !open, s, f, z }));
         }
         cur.t += c;
+        before = SPACE.test(prev) ? '' : prev;
         prev = c;
       }
     }

@@ -33,9 +33,19 @@ describe('wrapLines', () => {
     expect(one('구매하세요', 15)).toEqual(['구매하', '세요']);
   });
 
-  it('may break between CJK ideographs and kana, but never puts closing punctuation first on a row', () => {
+  it('keeps CJK letters together as the DOM does (keep-all): a run wider than the box is broken by graphemes', () => {
+    expect(one('限定セール（本日まで）', 40)).toEqual(['限定セール', '（本日まで）']);
     expect(one('黄金の剣を今すぐ', 15)).toEqual(['黄金の', '剣を今', 'すぐ']);
     expect(one('今日は晴れ。明日', 15)).toEqual(['今日は', '晴れ。', '明日']);
+  });
+
+  it('breaks where the DOM dialog breaks: after punctuation before Hangul, after a hyphen inside a word, beside emoji', () => {
+    expect(one('구매하세요!지금', 35)).toEqual(['구매하세요!', '지금']);
+    expect(one('50%할인 (한정)상품', 20)).toEqual(['50%', '할인', '(한정)', '상품']);
+    expect(one('well-known', 30)).toEqual(['well-', 'known']);
+    expect(one('-50% off', 20)).toEqual(['-50%', 'off']);
+    expect(one('Buy!Now', 20)).toEqual(['Buy!', 'Now']); // no opportunity: broken by graphemes
+    expect(one('선물🎁받기', 20)).toEqual(['선물🎁', '받기']);
   });
 
   it('breaks a word wider than the box between grapheme clusters, on a row of its own', () => {
