@@ -3,6 +3,7 @@ import { cdp, userEvent } from 'vitest/browser';
 import { createDomAdapter } from '../../src/ui/dom/dom-adapter.js';
 import { aiBody, personalizedBody } from '../fixtures/spec-samples.js';
 import { hostileAiBody, recordingView, twoUnnamedProducts } from '../support/views.js';
+import { wordsCutAcrossLines } from '../support/line-cuts.js';
 
 const root = () => document.querySelector('[data-tp-offer]')!.shadowRoot!;
 const press = (key: string, shiftKey = false) =>
@@ -318,16 +319,7 @@ describe('DOM adapter', () => {
     const ko = { ...aiBody, display_parameters: { ko: { ...aiBody.display_parameters.ko, toggle_message: korean } } };
     createDomAdapter({ container: phone() }).present(recordingView(ko, { languages: ['ko'] }).view);
     const text = document.createTreeWalker(root().querySelector('.toggle')!, NodeFilter.SHOW_TEXT).nextNode()!;
-    const cut: string[] = [];
-    let at = 0;
-    for (const word of korean.split(' ')) {
-      const range = document.createRange();
-      at = korean.indexOf(word, at);
-      range.setStart(text, at);
-      range.setEnd(text, (at += word.length));
-      if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) cut.push(word);
-    }
-    expect(cut).toEqual([]);
+    expect(wordsCutAcrossLines(text, korean)).toEqual([]);
     document.querySelectorAll('[data-tp-offer]').forEach((el) => el.remove());
     document.body.replaceChildren();
 

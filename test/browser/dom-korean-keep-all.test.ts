@@ -7,6 +7,7 @@ import { afterEach, expect, it } from 'vitest';
 import { createDomAdapter } from '../../src/ui/dom/dom-adapter.js';
 import { aiBody } from '../fixtures/spec-samples.js';
 import { recordingView } from '../support/views.js';
+import { wordsCutAcrossLines } from '../support/line-cuts.js';
 
 afterEach(() => {
   document.querySelectorAll('[data-tp-offer]').forEach((el) => el.remove());
@@ -21,14 +22,5 @@ it('keeps Korean words whole in the message of an English view', () => {
   const body = { ...aiBody, display_parameters: { en: { ...aiBody.display_parameters.en, message } } };
   createDomAdapter({ container }).present(recordingView(body).view);
   const text = document.createTreeWalker(container.querySelector('[data-tp-offer]')!.shadowRoot!.querySelector('.message')!, NodeFilter.SHOW_TEXT).nextNode()!;
-  const cut: string[] = [];
-  let at = 0;
-  for (const word of message.split(' ')) {
-    const range = document.createRange();
-    at = message.indexOf(word, at);
-    range.setStart(text, at);
-    range.setEnd(text, (at += word.length));
-    if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) cut.push(word);
-  }
-  expect(cut).toEqual([]);
+  expect(wordsCutAcrossLines(text, message)).toEqual([]);
 });

@@ -3,10 +3,9 @@
  * device clock is off (issue 6: "received → impressed (once per offer per player, ever)").
  */
 import { describe, expect, it } from 'vitest';
-import { createEmitter } from '../../../src/bus/events.js';
-import { DEFAULT_RETRY, Transport } from '../../../src/delivery/index.js';
-import { createMemoryOfferCache, createMemoryOfferStateStore, createOffersEngine, type OfferStateStore } from '../../../src/offers/index.js';
+import { createMemoryOfferCache, createMemoryOfferStateStore, type OfferStateStore } from '../../../src/offers/index.js';
 import { offerRecord, personalizedBody } from '../../fixtures/spec-samples.js';
+import { testOffersEngine } from '../../support/offers-engine.js';
 
 const SERVICE_NOW = Date.UTC(2026, 0, 1, 12);
 const HOUR = 3_600_000;
@@ -37,36 +36,13 @@ describe('impress across two tabs of one device whose clock is an hour ahead', (
         status: 200,
         headers: { Date: new Date(SERVICE_NOW).toUTCString() },
       });
-    const page = (state: OfferStateStore, tab: string) => {
-      const engine = createOffersEngine({
-        transport: new Transport({
-          baseUrl: 'http://127.0.0.1:9/v2021.4/web',
-          fetch: fetchOffers,
-          credentials: () => ({ authMode: 'client', clientKey: 'k' }),
-          timeoutMs: 1000,
-          offersPlayerParam: 'player_slug',
-          clock: deviceNow,
-          onAnswer: (sample) => engine.observeAnswer(sample),
-        }),
-        dbPrefix: undefined,
-        stores: { state, cache: shared.cache },
-        emitter: createEmitter(),
+    const page = (state: OfferStateStore, tab: string) =>
+      testOffersEngine({
+        fetch: fetchOffers,
         now: deviceNow,
-        store: 'web',
-        validForUnitMs: 1000,
-        ui: () => undefined,
-        player: () => 'p-1',
-        languages: () => ['en'],
-        trackReaction: (r) => void reports.push(`${tab} ${r.message_status}:${r.offer_id}`),
-        retry: DEFAULT_RETRY,
-        isOnline: () => false,
-        isLeader: () => true,
-        isPaused: () => false,
-        pause: () => undefined,
-        onRetry: () => undefined,
+        stores: { state, cache: shared.cache },
+        onReaction: (r) => void reports.push(`${tab} ${r.message_status}:${r.offer_id}`),
       });
-      return engine;
-    };
 
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));

@@ -5,11 +5,10 @@
  * offers": "can show an offer that is still usable (decided now, in the service's time)").
  */
 import { describe, expect, it } from 'vitest';
-import { createEmitter } from '../../../src/bus/events.js';
-import { DEFAULT_RETRY, Transport } from '../../../src/delivery/index.js';
 import { formatUtcDateTime } from '../../../src/internal/time.js';
-import { createMemoryOfferCache, createMemoryOfferStateStore, createOffersEngine, type OffersEngine } from '../../../src/offers/index.js';
+import { createMemoryOfferCache, createMemoryOfferStateStore, type OffersEngine } from '../../../src/offers/index.js';
 import { offerRecord, personalizedBody } from '../../fixtures/spec-samples.js';
+import { testOffersEngine } from '../../support/offers-engine.js';
 
 const SERVICE_NOW = Date.UTC(2026, 0, 1, 12);
 const MINUTE = 60_000;
@@ -27,36 +26,11 @@ describe('offline start on a device whose clock is three hours behind', () => {
       return new Response(JSON.stringify({ status: 200, reason: 'OK', data: records }), { status: 200, headers: { Date: new Date(SERVICE_NOW).toUTCString() } });
     };
     const reports: string[] = [];
-    const page = (): OffersEngine => {
-      const engine: OffersEngine = createOffersEngine({
-        transport: new Transport({
-          baseUrl: 'http://127.0.0.1:9/v2021.4/web',
-          fetch: fetchImpl,
-          credentials: () => ({ authMode: 'client', clientKey: 'k' }),
-          timeoutMs: 1000,
-          offersPlayerParam: 'player_slug',
-          clock: () => device,
-          onAnswer: (sample) => engine.observeAnswer(sample),
-        }),
-        dbPrefix: undefined,
-        stores,
-        emitter: createEmitter(),
-        now: () => device,
-        store: 'web',
-        validForUnitMs: 1000,
-        ui: () => undefined,
-        player: () => 'p-1',
-        languages: () => ['en'],
-        trackReaction: (r) => void reports.push(`${r.message_status}:${r.offer_id}`),
-        retry: DEFAULT_RETRY,
-        isOnline: () => online,
-        isLeader: () => true,
-        isPaused: () => false,
-        pause: () => undefined,
-        onRetry: () => undefined,
-      });
-      return engine;
-    };
+    const page = (): OffersEngine =>
+      testOffersEngine(
+        { fetch: fetchImpl, now: () => device, stores, onReaction: (r) => void reports.push(`${r.message_status}:${r.offer_id}`) },
+        { isOnline: () => online },
+      );
 
     const first = page();
     expect(await first.api.refresh()).toEqual([]);

@@ -8,13 +8,10 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createEmitter } from '../../../src/bus/events.js';
-import { DEFAULT_RETRY, Transport } from '../../../src/delivery/index.js';
 import { isTpError, type OfferStateError } from '../../../src/errors/index.js';
 import {
   createMemoryOfferCache,
   createMemoryOfferStateStore,
-  createOffersEngine,
   DO_NOT_SHOW_AGAIN,
   nextState,
   OFFER_TRANSITIONS,
@@ -24,6 +21,7 @@ import {
 import { MESSAGE_STATUSES, type MessageStatus } from '../../../src/records/index.js';
 import { createHeadlessAdapter } from '../../../src/ui/headless.js';
 import { offerRecord, personalizedBody } from '../../fixtures/spec-samples.js';
+import { testOffersEngine } from '../../support/offers-engine.js';
 
 const OFFERS = [
   offerRecord(1, personalizedBody, { valid_open_count: null }),
@@ -85,27 +83,17 @@ function world(now = () => Date.UTC(2026, 0, 1)) {
   const reports: string[] = [];
   const ui = createHeadlessAdapter();
   const fetchOffers: typeof fetch = async () => new Response(JSON.stringify({ status: 200, reason: 'OK', data: OFFERS }), { status: 200 });
-  const page = () => {
-    return createOffersEngine({
-      transport: new Transport({ baseUrl: 'http://127.0.0.1:9/v2021.4/web', fetch: fetchOffers, credentials: () => ({ authMode: 'client', clientKey: 'k' }), timeoutMs: 1000, offersPlayerParam: 'player_slug' }),
-      dbPrefix: undefined,
-      stores: { state: stateStore, cache },
-      emitter: createEmitter(),
-      now,
-      store: 'web',
-      validForUnitMs: 1000,
-      ui: () => ui,
-      player: () => 'p-1',
-      languages: () => ['en'],
-      trackReaction: (r) => void reports.push(`${r.message_status}:${r.offer_id}${r.message_detail ? `:${r.message_detail}` : ''}`),
-      retry: DEFAULT_RETRY,
-      isOnline: () => false, // no first-open updates in this test
-      isLeader: () => true,
-      isPaused: () => false,
-      pause: () => undefined,
-      onRetry: () => undefined,
-    });
-  };
+  // Offline for first-open updates (not what this test is about); the answers carry no `Date`.
+  const page = () =>
+    testOffersEngine(
+      {
+        fetch: fetchOffers,
+        now,
+        stores: { state: stateStore, cache },
+        onReaction: (r) => void reports.push(`${r.message_status}:${r.offer_id}${r.message_detail ? `:${r.message_detail}` : ''}`),
+      },
+      { ui: () => ui },
+    );
   return { page, reports, ui, stateStore };
 }
 
