@@ -20,9 +20,11 @@ export interface AwaitingPlayer {
   hold(entry: QueueEntry): boolean;
   /**
    * The held entries, oldest first, now with `playerSlug` (their `bytes` are the placeholder's:
-   * check them again); holds nothing after. With no slug, the held entries are let go.
+   * check them again); holds nothing after.
    */
-  release(playerSlug?: string): QueueEntry[];
+  release(playerSlug: string): QueueEntry[];
+  /** Lets the held entries go (no player will come); returns how many there were. */
+  clear(): number;
 }
 
 export function awaitingPlayer(limit = MAX_AWAITING_PLAYER): AwaitingPlayer {
@@ -37,5 +39,6 @@ export function awaitingPlayer(limit = MAX_AWAITING_PLAYER): AwaitingPlayer {
       held = [];
       return released;
     },
+    clear: () => held.splice(0).length,
   };
 }

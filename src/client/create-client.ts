@@ -504,7 +504,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
       stopLifecycle();
       if (typeof removeEventListener === 'function') removeEventListener('storage', onStorage);
       ui?.close();
-      const unnamed = awaiting.release().length;
+      const unnamed = awaiting.clear();
       if (unnamed > 0) {
         dropped += unnamed;
         emitter.emit('dropped', { records: unnamed, reason: 'no-player' });

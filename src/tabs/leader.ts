@@ -131,8 +131,8 @@ function leaseLeader(dbName: string, tabId: string, checkMs: number): Leadership
       return promisifyRequest(s.transaction).then(() => mine);
     });
 
-  /** Deletes this tab's lease, so another takes over at once instead of after it runs out. Returns false. */
-  const giveBack = (): false => {
+  /** Deletes this tab's lease, so another takes over at once instead of after it runs out. */
+  const giveBack = (): void => {
     void store('readwrite', (s) => {
       const read = s.get('leader');
       read.onsuccess = () => {
@@ -140,7 +140,6 @@ function leaseLeader(dbName: string, tabId: string, checkMs: number): Leadership
       };
       return promisifyRequest(s.transaction);
     }).catch(() => undefined);
-    return false;
   };
 
   const check = async (): Promise<boolean> => {
@@ -153,7 +152,10 @@ function leaseLeader(dbName: string, tabId: string, checkMs: number): Leadership
       mine = false; // storage failing: do not upload from here
     }
     // Released while the claim was on its way: what it took is handed back, and nothing leads here.
-    if (stopped) return mine && giveBack();
+    if (stopped) {
+      if (mine) giveBack();
+      return false;
+    }
     const became = mine && !leader;
     leader = mine;
     holdsUntil = now + LEASE_MS - 1000;

@@ -16,3 +16,11 @@ it('holds up to its limit; release() names the player in copies of the held reco
   expect(awaiting.length).toBe(0);
   expect(awaiting.release('p-2')).toEqual([]);
 });
+
+it('clear() lets the held records go and says how many', () => {
+  const awaiting = awaitingPlayer();
+  awaiting.hold({ objectName: 'players_login', record: { player_slug: NO_PLAYER_YET }, enqueuedAt: 0 });
+  expect(awaiting.clear()).toBe(1);
+  expect(awaiting.length).toBe(0);
+  expect(awaiting.release('p-1')).toEqual([]);
+});
