@@ -16,11 +16,11 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const KIB = 1024;
 /**
- * [name, base, limit above base in bytes]. Issue 7 asks 6 KiB for `offers`; it is 7.74 KiB and
- * held at 7.8 KiB until that is met (docs/size.md, "Not met").
+ * [name, base, limit above base in bytes]. Issue 7 asks 6 KiB for `offers`; it is 7.52 KiB and
+ * held at 7.6 KiB until that is met (docs/size.md, "Not met").
  */
 const RELATIVE = [
-  ['offers', 'logging', 7.8 * KIB],
+  ['offers', 'logging', 7.6 * KIB],
   ['dom', 'offers', 4 * KIB],
   ['canvas', 'offers', 5 * KIB],
 ];

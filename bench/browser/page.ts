@@ -6,6 +6,7 @@ import { gzipSync } from 'fflate';
 import { createClient } from '../../src/index.js';
 import { buildLogsBody, encodeLogsBody, Transport, Uploader, type FlushResult } from '../../src/delivery/index.js';
 import { createIndexedDbStore, createMemoryDeadLetterStore, DEFAULT_HEAD_LIMIT, RecordQueue, type QueueEntry } from '../../src/queue/index.js';
+import { DEFAULT_MAX_BATCH_RECORDS as BATCH } from '../../src/client/options.js';
 import { schemaOf } from '../../src/records/index.js';
 import { fullPurchase as full, purchase, sessionPurchases } from '../records.js';
 
@@ -117,7 +118,7 @@ const instantOk: typeof fetch = async () => new Response(JSON.stringify({ status
  * client unless given); returns the milliseconds it took and where they went (measured by
  * wrapping, not changing, the parts).
  */
-async function drainOnce(records: QueueEntry[], config: Config, fetchImpl: typeof fetch, maxBatchRecords = 500, stored?: RecordQueue): Promise<Record<'ms' | 'http' | 'peek' | 'remove', number>> {
+async function drainOnce(records: QueueEntry[], config: Config, fetchImpl: typeof fetch, maxBatchRecords = BATCH, stored?: RecordQueue): Promise<Record<'ms' | 'http' | 'peek' | 'remove', number>> {
   // The head as the client sizes it (create-client.ts): at least two batches.
   const headLimit = Math.max(DEFAULT_HEAD_LIMIT, 2 * maxBatchRecords);
   const queue = stored ?? new RecordQueue({ store: createIndexedDbStore(fresh()), tabId: 'b', clock: Date.now, onStorageError: () => undefined, headLimit });
@@ -166,13 +167,15 @@ async function drainOnce(records: QueueEntry[], config: Config, fetchImpl: typeo
 
 /**
  * Records per second: 10,000 queued records drained by the uploader (read, gzip, HTTP to the
- * reference service on loopback, delete), and the raw floor: one getAll, one fflate gzip, one
- * delete of the same records, no HTTP. Beside them: the same drain answered in the page (no HTTP),
- * the same drain in batches of 2,000, the same 20 request bodies posted with a bare `fetch`
- * (HTTP alone), and the raw floor's work cut into 20 batches of 500 records (no HTTP).
+ * reference service on loopback, delete; the client's default batches), and the raw floor: one
+ * getAll, one fflate gzip, one delete of the same records, no HTTP. Beside them: the same drain
+ * answered in the page (no HTTP), the same drain in batches of 500, the same drain of records
+ * written one per transaction (as a game tracking one record at a time stores them), the same
+ * request bodies posted with a bare `fetch` (HTTP alone), and the raw floor's work cut into the
+ * default batches (no HTTP).
  */
 async function drain(config: Config, rounds: number): Promise<Record<string, number>> {
-  const runs = { sdk: [] as number[], raw: [] as number[], local: [] as number[], big: [] as number[], http: [] as number[], peek: [] as number[], remove: [] as number[], httpAlone: [] as number[], rawBatched: [] as number[] };
+  const runs = { sdk: [] as number[], raw: [] as number[], local: [] as number[], small: [] as number[], oneByOne: [] as number[], http: [] as number[], peek: [] as number[], remove: [] as number[], httpAlone: [] as number[], rawBatched: [] as number[] };
   const records = Array.from({ length: 10_000 }, (_, i) => entry(i));
   const perSecond = (ms: number): number => records.length / (ms / 1000);
   for (let r = 0; r < rounds; r++) {
@@ -182,9 +185,10 @@ async function drain(config: Config, rounds: number): Promise<Record<string, num
     runs.peek.push(loopback.peek);
     runs.remove.push(loopback.remove);
     runs.local.push(perSecond((await drainOnce(records, config, instantOk)).ms));
-    runs.big.push(perSecond((await drainOnce(records, config, fetch.bind(globalThis), 2000)).ms));
+    runs.small.push(perSecond((await drainOnce(records, config, fetch.bind(globalThis), 500)).ms));
+    runs.oneByOne.push(perSecond((await drainOnce(records, config, fetch.bind(globalThis), BATCH, await storedOneByOne(records))).ms));
 
-    const bodies = Array.from({ length: 20 }, (_, b) => encodeLogsBody(buildLogsBody(records.slice(b * 500, (b + 1) * 500)), 'gzip'));
+    const bodies = Array.from({ length: records.length / BATCH }, (_, b) => encodeLogsBody(buildLogsBody(records.slice(b * BATCH, (b + 1) * BATCH)), 'gzip'));
     const headers = { 'Content-Type': 'application/octet-stream', TPClientKey: config.clientKey, TPAuthMode: config.authMode };
     let t = performance.now();
     for (const { body } of bodies) await (await fetch(`${config.baseUrl}/logs`, { method: 'POST', headers, body: body as BodyInit })).text();
@@ -197,10 +201,20 @@ async function drain(config: Config, rounds: number): Promise<Record<string, num
 
     const cut = await rawFilled(records);
     t = performance.now();
-    await rawDrainInBatches(cut, records.length, 500);
+    await rawDrainInBatches(cut, records.length, BATCH);
     runs.rawBatched.push(perSecond(performance.now() - t));
   }
   return Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, median(v)]));
+}
+
+/** A fresh queue holding `records`, each written in a transaction of its own (one stored value each). */
+async function storedOneByOne(records: readonly QueueEntry[]): Promise<RecordQueue> {
+  const queue = new RecordQueue({ store: createIndexedDbStore(fresh()), tabId: 'b', clock: Date.now, onStorageError: () => undefined, headLimit: Math.max(DEFAULT_HEAD_LIMIT, 2 * BATCH) });
+  for (const e of records) {
+    queue.enqueue(e);
+    await queue.settled();
+  }
+  return queue;
 }
 
 /** A fresh raw database holding `records`, written in one transaction. */
@@ -250,11 +264,11 @@ let staged: (() => Promise<void>) | undefined;
 async function stageDrain(config: Config, kind: 'sdk' | 'raw'): Promise<void> {
   const records = Array.from({ length: 10_000 }, (_, i) => entry(i));
   if (kind === 'sdk') {
-    const queue = new RecordQueue({ store: createIndexedDbStore(fresh()), tabId: 'b', clock: Date.now, onStorageError: () => undefined, headLimit: DEFAULT_HEAD_LIMIT });
+    const queue = new RecordQueue({ store: createIndexedDbStore(fresh()), tabId: 'b', clock: Date.now, onStorageError: () => undefined, headLimit: Math.max(DEFAULT_HEAD_LIMIT, 2 * BATCH) });
     for (const e of records) queue.enqueue(e);
     await queue.settled();
     staged = async () => {
-      await drainOnce(records, config, fetch.bind(globalThis), 500, queue);
+      await drainOnce(records, config, fetch.bind(globalThis), BATCH, queue);
     };
   } else {
     const db = await rawFilled(records);

@@ -11,6 +11,9 @@ import type { PlatformStore } from '../internal/env.js';
 import type { AutoRefreshOptions, ProductCheck } from '../offers/index.js';
 import type { UiAdapter } from '../ui/types.js';
 
+/** The default of `maxBatchRecords`. */
+export const DEFAULT_MAX_BATCH_RECORDS = 2000;
+
 /** Options of `createClient`. Only `baseUrl`, `clientKey` and `authMode` are required. */
 export interface ClientOptions {
   /**
@@ -51,7 +54,10 @@ export interface ClientOptions {
   flushIntervalMs?: number;
   /** Queued records that start an upload without waiting for the timer. @default 50 */
   flushAt?: number;
-  /** Most records in one POST /logs request. @default 500 */
+  /**
+   * Most records in one POST /logs request; `maxBatchBytes` and `maxBatchCompressedBytes` bound
+   * its size whatever the count. @default 2000
+   */
   maxBatchRecords?: number;
   /** Most bytes of JSON in one POST /logs request, before compression. @default 1048576 (1 MiB) */
   maxBatchBytes?: number;
@@ -236,7 +242,7 @@ export function resolveOptions(input: ClientOptions): ResolvedOptions {
   return {
     compression: 'gzip',
     flushAt: 50,
-    maxBatchRecords: 500,
+    maxBatchRecords: DEFAULT_MAX_BATCH_RECORDS,
     maxBatchBytes: 1_048_576,
     maxBatchCompressedBytes: 262_144,
     maxRecordBytes: DEFAULT_MAX_RECORD_BYTES,

@@ -37,68 +37,69 @@ export interface ClockSample {
 /** Resolution of the HTTP `Date` header, in milliseconds. */
 const DATE_RESOLUTION_MS = 1000;
 
-export class ServerClock {
-  readonly #device: Clock;
-  /** The offset interval [low, high], in milliseconds; unbounded before any answer with a `Date`. */
-  #low = -Infinity;
-  #high = Infinity;
-  /** Lower bound of the offset from offer creation times. */
-  #floor = -Infinity;
-  /** The offset an earlier page learned from a `Date` (see {@link restore}); 0 when none. */
-  #restored = 0;
-
-  constructor(device: Clock) {
-    this.#device = device;
-  }
-
+/** The service's time, as this device estimates it (see the module comment). */
+export interface ServerClock {
   /** The service's time now, as estimated, in milliseconds since the epoch. */
-  now(): number {
-    return this.#device() + this.offsetMs;
-  }
-
+  now(): number;
   /** Service time minus device time, in milliseconds (0 before anything was learned). */
-  get offsetMs(): number {
-    return Math.round(this.#low === -Infinity ? Math.max(this.#restored, this.#floor) : (this.#low + this.#high) / 2);
-  }
-
+  readonly offsetMs: number;
   /** {@link offsetMs} when it was learned from an answer's `Date`, else undefined: what is worth saving for a later page. */
-  get learnedOffsetMs(): number | undefined {
-    return this.#low === -Infinity ? undefined : this.offsetMs;
-  }
-
+  readonly learnedOffsetMs: number | undefined;
   /**
    * Starts from an offset an earlier page learned ({@link learnedOffsetMs}, saved with the offers it
    * fetched), while this page has read no `Date`: a game started offline on a device clock hours
    * off still decides in the service's time. The first `Date` read replaces it.
    */
-  restore(offsetMs: number | undefined): void {
-    if (offsetMs !== undefined) this.#restored = offsetMs;
-  }
-
+  restore(offsetMs: number | undefined): void;
   /** How far {@link offsetMs} can be from the truth, in milliseconds; `Infinity` when unknown. */
-  get errorBoundMs(): number {
-    return (this.#high - this.#low) / 2;
-  }
-
+  readonly errorBoundMs: number;
   /** Learns from one answer of the service. */
-  observe(sample: ClockSample): void {
-    const date = Date.parse(sample.date ?? '');
-    if (!Number.isFinite(date) || sample.receivedAt < sample.sentAt) return;
-    const low = date - sample.receivedAt;
-    const high = date + DATE_RESOLUTION_MS - sample.sentAt;
-    // The first answer, or one that does not meet the kept interval: start over from it.
-    const restart = this.#low === -Infinity || low > this.#high || high < this.#low;
-    this.#low = restart ? low : Math.max(this.#low, low);
-    this.#high = restart ? high : Math.min(this.#high, high);
-  }
-
+  observe(sample: ClockSample): void;
   /**
    * Learns that the service's time was at least `serviceMs` when an answer arrived at `receivedAt`
    * (device time): the newest `create_datetime` of one GET /offers answer. Replaces what the
    * previous answer said, so a device clock corrected since then is not held back by it. Used only
    * while no answer's `Date` was read.
    */
-  observeAtLeast(serviceMs: number, receivedAt: number = this.#device()): void {
-    this.#floor = Number.isFinite(serviceMs) ? serviceMs - receivedAt : -Infinity;
-  }
+  observeAtLeast(serviceMs: number, receivedAt?: number): void;
+}
+
+/** A {@link ServerClock} reading the device's time from `device`; it knows nothing yet. */
+export function createServerClock(device: Clock): ServerClock {
+  /** The offset interval [low, high], in milliseconds; unbounded before any answer with a `Date`. */
+  let low = -Infinity;
+  let high = Infinity;
+  /** Lower bound of the offset from offer creation times. */
+  let floor = -Infinity;
+  /** The offset an earlier page learned from a `Date` (see `restore`); 0 when none. */
+  let restored = 0;
+  const offsetMs = (): number => Math.round(low === -Infinity ? Math.max(restored, floor) : (low + high) / 2);
+  return {
+    now: () => device() + offsetMs(),
+    get offsetMs() {
+      return offsetMs();
+    },
+    get learnedOffsetMs() {
+      return low === -Infinity ? undefined : offsetMs();
+    },
+    restore(offsetMs) {
+      if (offsetMs !== undefined) restored = offsetMs;
+    },
+    get errorBoundMs() {
+      return (high - low) / 2;
+    },
+    observe(sample) {
+      const date = Date.parse(sample.date ?? '');
+      if (!Number.isFinite(date) || sample.receivedAt < sample.sentAt) return;
+      const answerLow = date - sample.receivedAt;
+      const answerHigh = date + DATE_RESOLUTION_MS - sample.sentAt;
+      // The first answer, or one that does not meet the kept interval: start over from it.
+      const restart = low === -Infinity || answerLow > high || answerHigh < low;
+      low = restart ? answerLow : Math.max(low, answerLow);
+      high = restart ? answerHigh : Math.min(high, answerHigh);
+    },
+    observeAtLeast(serviceMs, receivedAt = device()) {
+      floor = Number.isFinite(serviceMs) ? serviceMs - receivedAt : -Infinity;
+    },
+  };
 }

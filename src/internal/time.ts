@@ -51,7 +51,7 @@ function readDateTime(value: unknown): number | undefined {
   const [, y, mo, d, h, mi, s, fraction = '0', zoneHours = '+0', zoneMinutes = '0'] = m as unknown as string[];
   const ms = Date.UTC(+y!, +mo! - 1, +d!, +h!, +mi!, +s!);
   // Date.UTC rolls 2024-02-30 over to March: an impossible date does not survive the round trip.
-  if (new Date(ms).toISOString().slice(0, 19) !== `${y}-${mo}-${d}T${h}:${mi}:${s}`) return undefined;
+  if (formatUtcDateTime(ms) !== `${y}-${mo}-${d} ${h}:${mi}:${s}`) return undefined;
   // The offset's minutes take the sign of its hours (`-00:30` is half an hour behind UTC).
   const offsetMinutes = +zoneHours * 60 + +`${zoneHours[0]}${zoneMinutes}`;
   return ms + Math.round(+fraction * 1000) - offsetMinutes * 60_000;

@@ -10,7 +10,7 @@ import type { ClientEmitter } from '../bus/events.js';
 import type { RetryPolicy, Transport, Trigger } from '../delivery/index.js';
 import { ConfigError, isTpError, OfferError, ProtocolError, toTpError, type ServiceError, type TpError } from '../errors/index.js';
 import type { PlatformStore } from '../internal/env.js';
-import { ServerClock, type ClockSample } from '../internal/server-clock.js';
+import { createServerClock, type ClockSample } from '../internal/server-clock.js';
 import type { Clock } from '../internal/time.js';
 import { parseDateTime } from '../internal/time.js';
 import { MESSAGE_STATUSES, type MessageStatus } from '../records/index.js';
@@ -169,7 +169,7 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
   /** Emits a failure nobody awaits. */
   const fail = (error: unknown): void => void emitter.emit('error', toTpError(error));
   // The service's time, from its answers (docs/decisions.md, "Clock"): every decision uses it.
-  const clock = new ServerClock(deps.now);
+  const clock = createServerClock(deps.now);
   const warn = (error: TpError): void => void emitter.emit('warning', error);
   const states = createOfferStates(
     stores?.state ?? (dbPrefix ? createIndexedDbOfferStateStore(`${dbPrefix}/offer-states`) : createMemoryOfferStateStore()),

@@ -149,9 +149,9 @@ export function usableUntil(offer: Offer, ctx: UsabilityContext): number {
  */
 function termEnds(offer: Offer, ctx: UsabilityContext): Array<number | undefined> {
   const duration = toNumber(offer.valid_for);
-  const firstOpen = offer.first_opened_at != null ? timeOf(offer.first_opened_at) : (ctx.local?.firstOpenedAt ?? Infinity);
+  const firstOpen = timeOf(offer.first_opened_at, ctx.local?.firstOpenedAt ?? Infinity);
   return [
-    offer.valid_until == null ? Infinity : timeOf(offer.valid_until),
+    timeOf(offer.valid_until, Infinity),
     offer.valid_for == null
       ? Infinity
       : duration === undefined || duration < 0 || firstOpen === undefined
@@ -198,12 +198,16 @@ function toNumber(value: unknown): number | undefined {
  * Infinity), its times in the forms of `valid_until`; undefined when a bound is not readable.
  */
 export function saleWindow(p: AiProduct): [number, number] | undefined {
-  const start = p.start_datetime == null ? -Infinity : timeOf(p.start_datetime);
-  const end = p.end_datetime == null ? Infinity : timeOf(p.end_datetime);
+  const start = timeOf(p.start_datetime, -Infinity);
+  const end = timeOf(p.end_datetime, Infinity);
   return start === undefined || end === undefined ? undefined : [start, end];
 }
 
-/** An offer time: a numeric string (`"1735689600"`) is Unix seconds, like a number. */
-function timeOf(value: string | number): number | undefined {
+/**
+ * An offer time: a numeric string (`"1735689600"`) is Unix seconds, like a number; `ifAbsent` when
+ * null or absent (the bound it would set is open).
+ */
+function timeOf(value: string | number | null | undefined, ifAbsent: number): number | undefined {
+  if (value == null) return ifAbsent;
   return parseDateTime(typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value);
 }

@@ -1,12 +1,12 @@
 /**
  * The IndexedDB {@link QueueStore}, on idb-keyval's store seam (reopened when its connection
- * dies: internal/idb.ts): one database per namespace, one object store of entries keyed by queue
- * key, and beside them one meta entry (count, bytes, unreported drops) updated in the same
- * transaction as every append and removal, so counts and byte totals stay exact across tabs
- * without reading the whole queue. Every removal also leaves a tombstone (the removed keys, for
- * `TOMBSTONE_MS`), so that a rescued copy of a record delivered in the meantime is not restored
- * (rescue.ts). `!meta` and `!t:…` sort before every entry key (`0…`); entry reads use a key range
- * that leaves them out.
+ * dies: internal/idb.ts): one database per namespace, one object store of entries, many per
+ * IndexedDB value (idb-chunks.ts), and beside them one meta entry (count, bytes, unreported
+ * drops) updated in the same transaction as every append and removal, so counts and byte totals
+ * stay exact across tabs without reading the whole queue. Every removal also leaves a tombstone
+ * (the removed keys, for `TOMBSTONE_MS`), so that a rescued copy of a record delivered in the
+ * meantime is not restored (rescue.ts). `!meta` and `!t:…` sort before every entry key (`0…`);
+ * entry reads use a key range that leaves them out.
  *
  * @module
  */
@@ -14,7 +14,8 @@ import { promisifyRequest, type UseStore } from 'idb-keyval';
 import { openStore } from '../internal/idb.js';
 import { jsonBytes } from '../records/index.js';
 import { TOMBSTONE_MS } from './rescue.js';
-import type { QueueEntry, QueueStore, StoredEntry } from './types.js';
+import { entriesOf, entryRange, overlapping, putChunks, readValues, type Stored } from './idb-chunks.js';
+import type { QueueStore, StoredEntry } from './types.js';
 
 const META = '!meta';
 const TOMBSTONE = '!t:';
@@ -38,9 +39,6 @@ export function hasIndexedDb(): boolean {
   }
 }
 
-/** Every entry key: base-36 counters, which sort after `!meta`. */
-const entryRange = (): IDBKeyRange => IDBKeyRange.lowerBound('0');
-
 /**
  * Reads the meta entry in transaction store `s`, rebuilding it from the entries when it is missing
  * (a database written by an older version), then hands it to `use`.
@@ -55,31 +53,35 @@ function withMeta(s: IDBObjectStore, use: (meta: Meta) => void): void {
     cursor.onsuccess = () => {
       const c = cursor.result;
       if (!c) return use(rebuilt);
-      const e = c.value as QueueEntry;
-      rebuilt.count += 1;
-      rebuilt.bytes += e.bytes ?? jsonBytes(e.record);
+      for (const e of entriesOf(c.key as string, c.value)) {
+        rebuilt.count += 1;
+        rebuilt.bytes += e.bytes ?? jsonBytes(e.record);
+      }
       c.continue();
     };
   };
 }
 
-/** Puts the entries whose keys are absent, and counts them in the meta, in transaction store `s`. */
-function restoreMissing(s: IDBObjectStore, m: Meta, entries: readonly StoredEntry[]): void {
+/**
+ * Adds `entries` (key order) whose keys are neither stored nor in `removed`, and counts them in
+ * meta `m`, in transaction store `s`. Chunks whose key range they fall into are merged with them,
+ * so that chunks stay disjoint.
+ */
+function addEntries(s: IDBObjectStore, m: Meta, entries: readonly StoredEntry[], removed?: ReadonlySet<string>): void {
   if (entries.length === 0) return;
-  let added = 0;
-  let bytes = 0;
-  let pending = entries.length;
-  for (const e of entries) {
-    const probe = s.getKey(e.key);
-    probe.onsuccess = () => {
-      if (probe.result === undefined) {
-        s.put({ objectName: e.objectName, record: e.record, enqueuedAt: e.enqueuedAt, bytes: e.bytes } satisfies QueueEntry, e.key);
-        added += 1;
-        bytes += e.bytes ?? 0;
-      }
-      if (--pending === 0) s.put({ ...m, count: m.count + added, bytes: m.bytes + bytes }, META);
-    };
-  }
+  overlapping(s, entries[0]!.key, entries[entries.length - 1]!.key, (found) => {
+    const there = new Set<string>();
+    for (const chunk of found) for (const e of chunk.entries) there.add(e.key);
+    const added = entries.filter((e) => !there.has(e.key) && !removed?.has(e.key));
+    if (added.length === 0) return;
+    let merged: readonly StoredEntry[] = added;
+    if (found.length > 0) {
+      for (const chunk of found) s.delete(chunk.key);
+      merged = found.flatMap((chunk) => chunk.entries).concat(added).sort((a, b) => (a.key < b.key ? -1 : 1));
+    }
+    putChunks(s, merged);
+    s.put({ ...m, count: m.count + added.length, bytes: m.bytes + added.reduce((n, e) => n + (e.bytes ?? 0), 0) }, META);
+  });
 }
 
 /** Creates the store in database `dbName` (created on first use). */
@@ -105,42 +107,52 @@ export function createIndexedDbStore(dbName: string): QueueStore {
   return {
     kind: 'indexeddb',
     append(entries) {
+      // Key order: the queue renews the keys of its first write's oldest records (queue.ts #persist).
+      const sorted = [...entries].sort((a, b) => (a.key < b.key ? -1 : 1));
       return store('readwrite', (s) => {
         // The meta first: a rebuild must not count the entries this transaction adds.
-        withMeta(s, (m) => {
-          let bytes = 0;
-          for (const e of entries) {
-            s.put({ objectName: e.objectName, record: e.record, enqueuedAt: e.enqueuedAt, bytes: e.bytes } satisfies QueueEntry, e.key);
-            bytes += e.bytes ?? 0;
-          }
-          s.put({ ...m, count: m.count + entries.length, bytes: m.bytes + bytes }, META);
-        });
+        withMeta(s, (m) => addEntries(s, m, sorted));
         return done(s);
       });
     },
     restore(entries) {
-      if (entries.length === 0) return Promise.resolve();
+      // Only entry keys: a rescued copy is read from localStorage, where anything may be.
+      const sorted = entries.filter((e) => e.key >= '0').sort((a, b) => (a.key < b.key ? -1 : 1));
+      if (sorted.length === 0) return Promise.resolve();
       return store('readwrite', (s) => {
         withMeta(s, (m) => {
           // Keys removed lately (delivered, set aside, dropped) are not brought back.
           const stones = s.getAll(IDBKeyRange.bound(TOMBSTONE, `${TOMBSTONE}\uffff`));
-          stones.onsuccess = () => {
-            const removed = new Set((stones.result as string[][]).flat());
-            restoreMissing(s, m, entries.filter((e) => !removed.has(e.key)));
-          };
+          stones.onsuccess = () => addEntries(s, m, sorted, new Set((stones.result as string[][]).flat()));
         });
         return done(s);
       });
     },
     read(limit, after) {
-      const range = after === undefined ? entryRange() : IDBKeyRange.lowerBound(after, true);
-      return store('readonly', async (s) => {
-        const [keys, values] = await Promise.all([
-          promisifyRequest(s.getAllKeys(range, limit)),
-          promisifyRequest(s.getAll(range, limit) as IDBRequest<QueueEntry[]>),
-        ]);
-        return keys.map((key, i): StoredEntry => ({ ...values[i]!, key: key as string }));
-      });
+      return store(
+        'readonly',
+        (s) =>
+          new Promise<StoredEntry[]>((resolve, reject) => {
+            done(s).catch(reject);
+            const out: StoredEntry[] = [];
+            let values = 0;
+            // Values after `from`, a few at a time: as many as the entries per value seen so far
+            // say are needed, so that large chunks are not read past the limit.
+            const more = (from: string | undefined, count: number): void =>
+              readValues(s, from === undefined ? entryRange() : IDBKeyRange.lowerBound(from, true), count, (found) => {
+                values += found.length;
+                for (const chunk of found) for (const e of chunk.entries) if (after === undefined || e.key > after) out.push(e);
+                if (out.length >= limit || found.length < count) return resolve(out.slice(0, limit));
+                more(found[found.length - 1]!.key, Math.ceil((limit - out.length) / Math.max(1, out.length / values)));
+              });
+            if (after === undefined) return more(undefined, 1);
+            // The chunk that starts at or before `after` may hold entries after it.
+            overlapping(s, after, after, (found) => {
+              for (const chunk of found) for (const e of chunk.entries) if (e.key > after) out.push(e);
+              more(after, 1);
+            });
+          }),
+      );
     },
     remove(refs) {
       if (refs.length === 0) return Promise.resolve();
@@ -148,31 +160,39 @@ export function createIndexedDbStore(dbName: string): QueueStore {
         // The meta first (a rebuild must not see this transaction's deletes); then only entries
         // still there are counted: another tab may have removed some already.
         withMeta(s, (m) => {
-          // One read of the keys between the first and the last ref, not one probe per ref: a batch
-          // is nearly always a run of adjacent keys, deleted then with one range delete.
           let low = refs[0]!.key;
           let high = low;
           for (const { key } of refs) {
             if (key < low) low = key;
             if (key > high) high = key;
           }
-          const range = IDBKeyRange.bound(low, high);
-          const present = s.getAllKeys(range);
-          present.onsuccess = () => {
-            const there = new Set(present.result as string[]);
+          const gone = new Set(refs.map((r) => r.key));
+          overlapping(s, low, high, (found: Stored[]) => {
             let removed = 0;
             let bytes = 0;
-            for (const ref of refs) {
-              if (!there.has(ref.key)) continue;
-              there.delete(ref.key);
-              removed += 1;
-              bytes += ref.bytes ?? 0;
+            let left = 0;
+            const touched: Array<{ key: string; kept: StoredEntry[] }> = [];
+            for (const chunk of found) {
+              const kept = chunk.entries.filter((e) => !gone.has(e.key));
+              left += kept.length;
+              if (kept.length === chunk.entries.length) continue;
+              for (const e of chunk.entries) if (gone.has(e.key)) bytes += e.bytes ?? 0;
+              removed += chunk.entries.length - kept.length;
+              touched.push({ key: chunk.key, kept });
             }
-            // What is left in `there` is in the range but not ours (another tab's record): keep it.
-            if (there.size === 0) s.delete(range);
-            else for (const ref of refs) s.delete(ref.key);
+            // `found` is every value from its first key to its last: when all of them go (a
+            // drain's batch), one range delete; otherwise each touched value, written again
+            // with what stays (a batch that ends inside a chunk, another tab's records).
+            if (removed > 0 && left === 0) {
+              s.delete(IDBKeyRange.bound(found[0]!.key, found[found.length - 1]!.key));
+            } else {
+              for (const { key, kept } of touched) {
+                s.delete(key);
+                putChunks(s, kept);
+              }
+            }
             s.put({ ...m, count: Math.max(0, m.count - removed), bytes: Math.max(0, m.bytes - bytes) }, META);
-          };
+          });
           const now = Date.now();
           s.put(refs.map((r) => r.key), tombstoneKey(now));
           s.delete(IDBKeyRange.bound(TOMBSTONE, tombstoneKey(now - TOMBSTONE_MS)));
@@ -184,8 +204,8 @@ export function createIndexedDbStore(dbName: string): QueueStore {
     bytes: async () => (await meta()).bytes,
     lastKey() {
       return store('readonly', async (s) => {
-        const cursor = await promisifyRequest(s.openKeyCursor(entryRange(), 'prev'));
-        return cursor ? (cursor.key as string) : undefined;
+        const cursor = await promisifyRequest(s.openCursor(entryRange(), 'prev'));
+        return cursor ? entriesOf(cursor.key as string, cursor.value).at(-1)!.key : undefined;
       });
     },
     addDropped: (records) => updateMeta((m) => ({ ...m, dropped: m.dropped + records })),

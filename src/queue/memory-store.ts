@@ -2,7 +2,8 @@
  * The in-memory {@link QueueStore}: for `storage: 'memory'`, for Node, and the fallback when
  * IndexedDB is unavailable. Survives nothing; the client's `stats().storage` says so.
  *
- * One queue writes to a memory store, and its keys only ascend, so insertion order is key order.
+ * Insertion order is key order: a write whose keys fall between keys already there (a restore, or
+ * writes whose keys interleave) sorts the entries again.
  *
  * @module
  */
@@ -16,25 +17,31 @@ export function createMemoryStore(): QueueStore {
   let dropped = 0;
   /** Removed key → when, kept `TOMBSTONE_MS` (as the IndexedDB store does). */
   const removed = new Map<string, number>();
+  /** The greatest key ever added: a key below it may land between keys already there. */
+  let greatest = '';
+  /** Adds the entries not there yet and not `refused`, keeping key order. */
+  const add = (batch: readonly StoredEntry[], refused: (key: string) => boolean): void => {
+    let sorted = true;
+    for (const e of batch) {
+      if (entries.has(e.key) || refused(e.key)) continue;
+      if (e.key < greatest) sorted = false;
+      else greatest = e.key;
+      bytes += e.bytes ?? 0;
+      entries.set(e.key, e);
+    }
+    if (sorted) return;
+    const all = [...entries.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    entries.clear();
+    for (const [k, e] of all) entries.set(k, e);
+  };
   return {
     kind: 'memory',
     async append(batch) {
-      for (const e of batch) {
-        if (!entries.has(e.key)) bytes += e.bytes ?? 0;
-        entries.set(e.key, e);
-      }
+      add(batch, () => false);
     },
     async restore(batch) {
       const since = Date.now() - TOMBSTONE_MS;
-      for (const e of batch) {
-        if (entries.has(e.key) || (removed.get(e.key) ?? -Infinity) >= since) continue;
-        bytes += e.bytes ?? 0;
-        entries.set(e.key, e);
-      }
-      // A restore can land between keys already there: keep key order.
-      const sorted = [...entries.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-      entries.clear();
-      for (const [k, e] of sorted) entries.set(k, e);
+      add(batch, (key) => (removed.get(key) ?? -Infinity) >= since);
     },
     async read(limit, after) {
       const out: StoredEntry[] = [];

@@ -19,7 +19,5 @@ export const INVALID = 2;
 /** Character codes. */
 export const LF = 0x0a;
 export const CR = 0x0d;
-export const QUOTE = 0x22;
-export const HASH = 0x23;
 export const SLASH = 0x2f;
 export const EQUALS = 0x3d;

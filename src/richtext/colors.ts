@@ -4,7 +4,6 @@
  *
  * @module
  */
-import { HASH } from './codes.js';
 
 /** uGUI's named colors, alphabetical, in one string for size: each name, then its `rrggbb`. */
 const TABLE =
@@ -28,28 +27,12 @@ let opaqueNamed: Map<string, string> | undefined;
  * {@link NAMED_COLORS}, any case, no quotes or blanks), else undefined. Never throws; O(length).
  */
 export function parseColor(value: string): string | undefined {
-  return typeof value === 'string' ? colorAt(value, 0, value.length) : undefined;
-}
-
-/** {@link parseColor} of `src.slice(from, to)`, without slicing unless the value is valid. */
-export function colorAt(src: string, from: number, to: number): string | undefined {
-  const length = to - from;
-  if (src.charCodeAt(from) === HASH) {
-    if (length !== 7 && length !== 9) return undefined;
-    for (let i = from + 1; i < to; i++) {
-      const c = src.charCodeAt(i);
-      // `| 0x20` lowercases an ASCII letter and maps no other code unit onto one.
-      if (!((c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x66))) return undefined;
-    }
-    const hex = src.slice(from, to).toLowerCase();
-    return length === 7 ? `${hex}ff` : hex;
+  if (typeof value !== 'string') return undefined;
+  // ASCII only: with `i` and without `u`, no other code unit matches `[a-f]` or `[a-z]`
+  // (toLowerCase would map the Kelvin sign to `k`, for one). Names are as long as `red` to `lightblue`.
+  if (/^#[\da-f]{6}(?:[\da-f]{2})?$/i.test(value)) {
+    const hex = value.toLowerCase();
+    return value.length === 7 ? `${hex}ff` : hex;
   }
-  // As long as `red` to `lightblue`, ASCII letters only: toLowerCase would also map the Kelvin
-  // sign to `k`, for one.
-  if (length < 3 || length > 9) return undefined;
-  for (let i = from; i < to; i++) {
-    const c = src.charCodeAt(i) | 0x20;
-    if (c < 0x61 || c > 0x7a) return undefined;
-  }
-  return (opaqueNamed ??= new Map(namedColors('ff'))).get(src.slice(from, to).toLowerCase());
+  return /^[a-z]{3,9}$/i.test(value) ? (opaqueNamed ??= new Map(namedColors('ff'))).get(value.toLowerCase()) : undefined;
 }

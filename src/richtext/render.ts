@@ -8,8 +8,6 @@ import { B, CLOSE, COLOR, CR, I, LF, SIZE } from './codes.js';
 import type { Tag } from './tags.js';
 import type { Line, Span } from './types.js';
 
-/** The line-break characters: LF, CR (CR LF is one break), U+2028 and U+2029. */
-const BREAKS = '\n\r\u2028\u2029';
 /** Every empty line: one frozen array (1 MB of line breaks is a million lines). */
 const EMPTY_LINE = Object.freeze([]) as readonly Span[] as Span[];
 
@@ -26,25 +24,20 @@ export function renderLines(src: string, tags: readonly Tag[]): Line[] {
   let color: string | undefined;
   /** The last thing written was a line break made by a CR: an LF right after it is the same break. */
   let afterCr = false;
-  /** Per character of {@link BREAKS}: its next offset at or after the last search, or `src.length` for none. */
-  const nextBreak = [0, 0, 0, 0];
-  const search = (b: number, from: number): number => {
-    const at = src.indexOf(BREAKS[b]!, from);
-    return (nextBreak[b] = at < 0 ? src.length : at);
-  };
-  for (let b = 0; b < 4; b++) search(b, 0);
-
+  /** The line-break characters: LF, CR (CR LF is one break), U+2028 and U+2029. */
+  const breaks = /[\n\r\u2028\u2029]/g;
+  /** The first line break at or after the last search, or `src.length` for none. */
+  let nextBreak = -1;
   /**
    * The first line break at or after `from`, or `src.length`. Calls come with `from` never
-   * decreasing, and each character's search resumes where it stopped: linear over the whole text.
+   * decreasing, and a search starts only past the last break found: linear over the whole text.
    */
   const breakAt = (from: number): number => {
-    let first = src.length;
-    for (let b = 0; b < 4; b++) {
-      const at = nextBreak[b]! < from ? search(b, from) : nextBreak[b]!;
-      if (at < first) first = at;
+    if (nextBreak < from) {
+      breaks.lastIndex = from;
+      nextBreak = breaks.exec(src)?.index ?? src.length;
     }
-    return first;
+    return nextBreak;
   };
 
   /** Appends `text` (no line break in it) to the line, to its last span when that has the same style. */

@@ -8,8 +8,8 @@
  *
  * @module
  */
-import { B, CLOSE, COLOR, EQUALS, I, INVALID, OPEN, QUOTE, SIZE, SLASH } from './codes.js';
-import { colorAt } from './colors.js';
+import { B, CLOSE, COLOR, EQUALS, I, INVALID, OPEN, SIZE, SLASH } from './codes.js';
+import { parseColor } from './colors.js';
 import { MAX_SIZE_PX, MAX_TAG_LENGTH } from './limits.js';
 import type { MarkupWarningCode } from './types.js';
 
@@ -79,13 +79,9 @@ function readTag(src: string, lt: number, gt: number): Tag | undefined {
     const bare = close || n < SIZE;
     if (end === gt) return bare ? tag(close ? CLOSE : OPEN, n, lt, gt) : undefined;
     if (bare || src.charCodeAt(end) !== EQUALS) return undefined;
-    let vFrom = end + 1;
-    let vTo = gt;
-    if (src.charCodeAt(vFrom) === QUOTE && vTo - vFrom >= 2 && src.charCodeAt(vTo - 1) === QUOTE) {
-      vFrom += 1;
-      vTo -= 1;
-    }
-    const value = n === COLOR ? colorAt(src, vFrom, vTo) : sizeAt(src, vFrom, vTo);
+    let text = src.slice(end + 1, gt);
+    if (text.length >= 2 && text.startsWith('"') && text.endsWith('"')) text = text.slice(1, -1);
+    const value = n === COLOR ? parseColor(text) : sizeOf(text);
     return tag(value === undefined ? INVALID : OPEN, n, lt, gt, value);
   }
   return undefined;
@@ -108,13 +104,8 @@ function wordAt(src: string, at: number, word: string): boolean {
 }
 
 /** Pixels of a `<size=N>` value: ASCII digits, N ≥ 1, capped at {@link MAX_SIZE_PX}. */
-function sizeAt(src: string, from: number, to: number): number | undefined {
-  let n = 0;
-  for (let i = from; i < to; i++) {
-    const digit = src.charCodeAt(i) - 0x30;
-    if (digit < 0 || digit > 9) return undefined;
-    n = Math.min(n * 10 + digit, MAX_SIZE_PX + 1);
-  }
-  // n is 0 for an empty value as for `0`, `00`…: neither is valid.
+function sizeOf(value: string): number | undefined {
+  // 0 for `0`, `00`…, as for a value that is not digits: neither is valid.
+  const n = /^\d+$/.test(value) ? Number(value) : 0;
   return n ? Math.min(n, MAX_SIZE_PX) : undefined;
 }

@@ -52,6 +52,16 @@ export function queueStoreContract(kind: string, makeStore: () => QueueStore): v
       expect(await store.bytes()).toBe(batch[1]!.bytes);
     });
 
+    it('a removal of keys that are all gone (or of any key from an empty store) changes nothing', async () => {
+      const store = makeStore();
+      const [a, b] = [entry(), entry()];
+      await store.remove([a!]);
+      await store.append([b!]);
+      await store.remove([a!]);
+      expect(await store.read(10)).toEqual([b]);
+      expect(await store.count()).toBe(1);
+    });
+
     it('removes a run of adjacent keys and leaves the keys before and after it', async () => {
       const store = makeStore();
       const batch = [entry(), entry(), entry(), entry(), entry()];
@@ -101,6 +111,37 @@ export function queueStoreContract(kind: string, makeStore: () => QueueStore): v
       await store.restore([a!, b!]);
       expect((await store.read(10)).map((e) => e.key)).toEqual([b!.key]);
       expect(await store.count()).toBe(1);
+    });
+
+    it('reads, counts and removes across a write of 1,200 records (larger than one stored chunk)', async () => {
+      const store = makeStore();
+      const batch = Array.from({ length: 1200 }, (_, i) => entry({ i }));
+      await store.append(batch);
+      expect(await store.read(2000)).toEqual(batch);
+      expect((await store.read(3, batch[498]!.key)).map((e) => e.key)).toEqual(batch.slice(499, 502).map((e) => e.key));
+      // A delivered run that ends inside a chunk, and single records on both sides of it.
+      await store.remove([...batch.slice(300, 700), batch[0]!, batch[1199]!]);
+      const left = [...batch.slice(1, 300), ...batch.slice(700, 1199)];
+      expect(await store.read(2000)).toEqual(left);
+      expect((await store.read(2, batch[299]!.key)).map((e) => e.key)).toEqual([batch[700]!.key, batch[701]!.key]);
+      expect(await store.count()).toBe(left.length);
+      expect(await store.bytes()).toBe(left.reduce((n, e) => n + e.bytes!, 0));
+      expect(await store.lastKey()).toBe(batch[1198]!.key);
+    });
+
+    it('keeps key order when two writes interleave their keys (two tabs tracking at once)', async () => {
+      const store = makeStore();
+      const keys = Array.from({ length: 6 }, () => entry());
+      const [a, b, c, d, e, f] = keys as [StoredEntry, StoredEntry, StoredEntry, StoredEntry, StoredEntry, StoredEntry];
+      await store.append([a, c, e]);
+      await store.append([b, d]);
+      await store.append([f]);
+      expect((await store.read(10)).map((x) => x.key)).toEqual(keys.map((x) => x.key));
+      expect((await store.read(2, b.key)).map((x) => x.key)).toEqual([c.key, d.key]);
+      await store.remove([c, d]);
+      expect((await store.read(10, a.key)).map((x) => x.key)).toEqual([b.key, e.key, f.key]);
+      expect(await store.count()).toBe(4);
+      expect(await store.lastKey()).toBe(f.key);
     });
 
     it('keeps a count of dropped records until it is taken', async () => {

@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ALL_FAULTS, mulberry32 } from '../../demo/service/faults.js';
-import { openDemo, serviceUploads, useDemoInChromium } from './harness.js';
+import { openDemo, serviceUploads, storedInIndexedDb, useDemoInChromium } from './harness.js';
 
 const harness = useDemoInChromium();
 const TOTAL = 2000;
@@ -29,28 +29,6 @@ interface DemoWindow {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Entries in the SDK's IndexedDB queue (every tab's), counted with the raw API. */
-const storedCount = (page: Page) =>
-  page.evaluate(
-    async () => {
-      // The default namespace's queue: tp-web-sdk/default.<hash of service and key>/queue.
-      const name = (await indexedDB.databases()).find((d) => /^tp-web-sdk\/default\.\w+\/queue$/.test(d.name ?? ''))?.name;
-      if (name === undefined) throw new Error('the SDK has no queue database here');
-      return new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open(name);
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          const count = db.transaction('entries').objectStore('entries').count(IDBKeyRange.lowerBound('0'));
-          count.onsuccess = () => {
-            resolve(count.result);
-            db.close();
-          };
-        };
-      });
-    },
-  );
 
 describe('chaos', () => {
   it(`${TOTAL} records, ${TABS} tabs, faults, reloads and kills: none missing, every duplicate explained`, async () => {
@@ -148,10 +126,10 @@ describe('chaos', () => {
     harness.stack.service.setFaults(undefined);
     for (let attempt = 0; attempt < 60; attempt++) {
       await Promise.all(tabs.map((t) => t.evaluate(() => (window as unknown as DemoWindow).demo.tp.flush().catch(() => undefined))));
-      if ((await storedCount(tabs[0]!)) === 0) break;
+      if ((await storedInIndexedDb(tabs[0]!)) === 0) break;
       await sleep(250);
     }
-    expect(await storedCount(tabs[0]!)).toBe(0);
+    expect(await storedInIndexedDb(tabs[0]!)).toBe(0);
 
     const uploads = await serviceUploads(harness.stack);
     const copies = new Map<number, number>();

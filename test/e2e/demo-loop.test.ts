@@ -4,36 +4,11 @@
  * reactions reach the service.
  */
 import { randomUUID } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openDemo, serviceUploads, useDemoInChromium, type ServiceUpload } from './harness.js';
+import { openDemo, serviceUploads, storedInIndexedDb, useDemoInChromium, type ServiceUpload } from './harness.js';
 
 const harness = useDemoInChromium();
 
-/** Entries of run `run` in the SDK's IndexedDB queue, read with the raw IndexedDB API. */
-function storedInIndexedDb(page: Page, run: string): Promise<number> {
-  return page.evaluate(
-    async (run) => {
-      // The default namespace's queue: tp-web-sdk/default.<hash of service and key>/queue.
-      const name = (await indexedDB.databases()).find((d) => /^tp-web-sdk\/default\.\w+\/queue$/.test(d.name ?? ''))?.name;
-      if (name === undefined) throw new Error('the SDK has no queue database here');
-      return new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open(name);
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('entries')) return resolve(0);
-          const all = db.transaction('entries').objectStore('entries').getAll();
-          all.onsuccess = () => {
-            resolve((all.result as Array<{ record?: { e2e_run?: string } }>).filter((e) => e.record?.e2e_run === run).length);
-            db.close();
-          };
-        };
-      });
-    },
-    run,
-  );
-}
 
 function copiesOf(uploads: ServiceUpload[], run: string) {
   const copies = new Map<number, number[]>();

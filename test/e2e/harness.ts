@@ -12,7 +12,10 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, freshUserDataDir } from '../support/chrom
 export interface Harness {
   stack: DemoStack;
   context: BrowserContext;
-  /** A new page whose console errors, warnings and uncaught exceptions fail the test. */
+  /**
+   * A new page whose console errors, warnings and uncaught exceptions fail the test. It is closed
+   * after the test, passed or failed, so a failed test leaves no tab holding the upload lock.
+   */
   page(): Promise<Page>;
   /** Console messages matching `pattern` do not fail the current test (expected failures). */
   allowConsole(pattern: RegExp): void;
@@ -22,6 +25,7 @@ export function useDemoInChromium(): Harness {
   const harness = {} as Harness;
   const problems: string[] = [];
   let allowed: RegExp[] = [];
+  const opened = new Set<Page>();
   let dataDir = '';
   let userDataDir = '';
   beforeAll(async () => {
@@ -36,6 +40,7 @@ export function useDemoInChromium(): Harness {
     });
     harness.page = async () => {
       const page = await harness.context.newPage();
+      opened.add(page);
       page.on('console', (m) => {
         if ((m.type() === 'error' || m.type() === 'warning') && !allowed.some((p) => p.test(m.text()))) problems.push(`${m.type()}: ${m.text()}`);
       });
@@ -46,7 +51,9 @@ export function useDemoInChromium(): Harness {
   harness.allowConsole = (pattern) => {
     allowed.push(pattern);
   };
-  afterEach(() => {
+  afterEach(async () => {
+    await Promise.all([...opened].map((page) => page.close().catch(() => undefined)));
+    opened.clear();
     allowed = [];
     const seen = problems.splice(0);
     expect(seen, 'page console').toEqual([]);
@@ -73,4 +80,37 @@ export interface ServiceUpload {
 
 export async function serviceUploads(stack: DemoStack): Promise<ServiceUpload[]> {
   return (await (await fetch(`${stack.service.origin}/_tp/uploads`)).json()) as ServiceUpload[];
+}
+
+/**
+ * Records in the SDK's IndexedDB queue of the default namespace (every tab's), read with the raw
+ * IndexedDB API: what the pages' writes have stored so far. With `run`, only records whose
+ * `e2e_run` field is `run`.
+ */
+export function storedInIndexedDb(page: Page, run?: string): Promise<number> {
+  return page.evaluate(
+    async (run) => {
+      // The default namespace's queue: tp-web-sdk/default.<hash of service and key>/queue.
+      const name = (await indexedDB.databases()).find((d) => /^tp-web-sdk\/default\.\w+\/queue$/.test(d.name ?? ''))?.name;
+      if (name === undefined) throw new Error('the SDK has no queue database here');
+      return new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('entries')) return resolve(0);
+          // Entries are keyed from '0' up; the store's own bookkeeping (tombstones, counts) sorts below.
+          const all = db.transaction('entries').objectStore('entries').getAll(IDBKeyRange.lowerBound('0'));
+          all.onsuccess = () => {
+            // Many records per stored value (src/queue/idb-chunks.ts); a value without `entries` is one record.
+            type Entry = { record?: { e2e_run?: string } };
+            const records = (all.result as Array<Entry & { entries?: Entry[] }>).flatMap((v) => v.entries ?? [v]);
+            resolve(records.filter((e) => run === undefined || e.record?.e2e_run === run).length);
+            db.close();
+          };
+        };
+      });
+    },
+    run,
+  );
 }

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openDemo, serviceUploads, useDemoInChromium } from './harness.js';
+import { openDemo, serviceUploads, storedInIndexedDb, useDemoInChromium } from './harness.js';
 
 const harness = useDemoInChromium();
 
@@ -66,6 +66,8 @@ describe('many tabs', () => {
 
     // 100 records in each tab; a follower's flush() has the leader upload all of them, once.
     for (let tab = 0; tab < 3; tab++) await track(pages[tab]!, run, tab, 0, 100);
+    // flush() sends what is stored when it is called: each tab's write has landed by then.
+    await expect.poll(() => storedInIndexedDb(pages[0]!, run)).toBe(300);
     const leaderIndex = (await Promise.all(pages.map(isLeader))).indexOf(true);
     await flush(pages[(leaderIndex + 1) % 3]!);
     const afterFirst = await held(run);

@@ -102,6 +102,14 @@ describe('track → flush → the service holds the records', () => {
     expect(order).toEqual([...Array(120).keys()]);
   });
 
+  it('by default sends up to 2,000 records a request: 4,500 go in three', async () => {
+    const tp = client({ playerSlug: 'p-default-batches' });
+    for (let i = 0; i < 4500; i++) tp.track('characters_stages', { character_slug: 'c-1', stage_slug: `s-${i}`, n: i });
+    const before = (await uploads()).length;
+    expect(await tp.flush()).toEqual({ records: 4500, batches: 3, deadLettered: 0 });
+    expect((await uploads()).slice(before).map((u) => u.body.characters_stages!.length)).toEqual([2000, 2000, 500]);
+  });
+
   it('an invalid record is rejected with its path, and the valid records around it are delivered', async () => {
     const tp = client({ playerSlug: 'p-invalid' });
     const invalid: string[] = [];

@@ -6,6 +6,8 @@
  * - `lost`: closed too, and its transactions throw Safari's `UnknownError` ("Connection to
  *   Indexed Database server lost. Refresh the page to try again").
  */
+import { entriesOf } from '../../src/queue/idb-chunks.js';
+
 export type Death = 'closed' | 'lost';
 
 export interface ConnectionWatch {
@@ -69,7 +71,7 @@ export function watchConnections(): ConnectionWatch {
 }
 
 /**
- * The entry keys of a queue database (`!meta` and tombstones left out), read on a connection of
+ * The record keys of a queue database (`!meta` and tombstones left out), read on a connection of
  * their own; none when it does not exist (it is not created).
  */
 export async function storedQueueKeys(dbName: string): Promise<string[]> {
@@ -84,12 +86,16 @@ export async function storedQueueKeys(dbName: string): Promise<string[]> {
   });
   if (!db) return [];
   try {
-    const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
-      const request = db.transaction('entries').objectStore('entries').getAllKeys(IDBKeyRange.lowerBound('0'));
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    return keys as string[];
+    const store = db.transaction('entries').objectStore('entries');
+    const read = <T>(request: IDBRequest<T>) =>
+      new Promise<T>((resolve, reject) => {
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+    const range = IDBKeyRange.lowerBound('0');
+    const [keys, values] = await Promise.all([read(store.getAllKeys(range)), read(store.getAll(range))]);
+    // Many records per stored value (src/queue/idb-chunks.ts): the records' own keys.
+    return keys.flatMap((key, i) => entriesOf(key as string, values[i]).map((e) => e.key));
   } finally {
     db.close();
   }
