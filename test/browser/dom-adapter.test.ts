@@ -53,6 +53,9 @@ describe('DOM adapter', () => {
     const { calls, view } = recordingView(aiBody);
     const adapter = createDomAdapter();
     adapter.present(view);
+    // Focus on the dialog itself, not on a button: a key pressed for the game as it opened buys nothing.
+    expect(root().activeElement!.getAttribute('role')).toBe('dialog');
+    press('Tab'); // to the first control
     expect(root().activeElement!.className).toBe('buy');
     press('Tab', true); // from the first control backwards: wraps to the last one
     expect(root().activeElement!.className).toBe('close');
@@ -144,7 +147,7 @@ describe('DOM adapter', () => {
     adapter.present(recordingView(aiBody).view);
     expect([game.inert, sidebar.inert]).toEqual([true, true]);
     game.focus(); // a game calling focus() on its own element cannot pull focus out
-    expect(root().activeElement!.className).toBe('buy');
+    expect(root().activeElement!.getAttribute('role')).toBe('dialog');
     expect(document.activeElement).not.toBe(game);
     adapter.close();
     expect([game.inert, sidebar.inert]).toEqual([false, true]);
@@ -280,7 +283,7 @@ describe('DOM adapter', () => {
     try {
       const { view, calls } = recordingView(aiBody);
       createDomAdapter().present(view);
-      await userEvent.keyboard('{ArrowLeft}{Tab}{ }'); // move, go to the toggle, tick it
+      await userEvent.keyboard('{ArrowLeft}{Tab}{Tab}{ }'); // move, go past Buy to the toggle, tick it
       expect([gameKeys, calls]).toEqual([[], ['toggle:true']]);
     } finally {
       window.removeEventListener('keydown', onKey);
@@ -296,7 +299,8 @@ describe('DOM adapter', () => {
       game.focus();
       const { view, calls } = recordingView(aiBody);
       await cdp().send('Input.dispatchKeyEvent', { type: 'keyDown', ...key }); // held in the game
-      adapter.present(view); // the offer opens: focus on its first Buy button
+      adapter.present(view); // the offer opens
+      (root().querySelector('.buy') as HTMLElement).focus(); // even with focus on Buy (the player tabbed there)
       await cdp().send('Input.dispatchKeyEvent', { type: 'keyDown', ...key, autoRepeat: true }); // the OS repeats it
       await cdp().send('Input.dispatchKeyEvent', { type: 'keyUp', ...key });
       return calls;

@@ -28,6 +28,9 @@ export interface CanvasAdapterOptions {
   /**
    * The 2D context to draw into: an overlay canvas's or the game's own. Its canvas must be in the
    * page, sized by CSS, without border or padding (pointer positions are mapped through its box).
+   * A canvas not in the page when an offer is shown is refused (`present` throws: `show()` rejects
+   * with `ui-failed`, nothing reported); one taken out of the page while an offer is on it closes
+   * the view (nothing reported; `show()` resolves with `closed`).
    */
   readonly context: CanvasRenderingContext2D;
   /** Colors, font family and radius; unset ones are the DOM dialog's defaults ({@link CanvasTheme}). */
@@ -243,6 +246,8 @@ export function createCanvasAdapter(options: CanvasAdapterOptions): CanvasAdapte
 
   const present = (v: OfferView): void => {
     close();
+    // Drawn out of the page, the offer would be reported open, unseen, and never closed.
+    if (!canvas.isConnected) throw new Error('the canvas is not in the page');
     view = v;
     labels = labelsFor(v.language, options.labels);
     focus = -1;
@@ -275,11 +280,17 @@ export function createCanvasAdapter(options: CanvasAdapterOptions): CanvasAdapte
       e.preventDefault();
       e.stopPropagation();
     });
+    // Taken out of the page (a new screen): the offer left the screen without the player.
+    const redraw = (): void => {
+      if (canvas.isConnected) return draw();
+      v.close();
+      close();
+    };
     if (typeof ResizeObserver === 'function') {
-      const observer = new ResizeObserver(draw);
+      const observer = new ResizeObserver(redraw);
       observer.observe(canvas);
       undo.push(() => observer.disconnect());
-    } else on(window, 'resize', draw);
+    } else on(window, 'resize', redraw);
     // A change of devicePixelRatio (another screen, zoom): redraw, and watch for the next one.
     let query: MediaQueryList;
     const watchRatio = (): void => {

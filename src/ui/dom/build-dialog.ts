@@ -18,7 +18,7 @@ type Make = <K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, 
 export interface DialogParts {
   readonly root: HTMLElement;
   readonly dialog: HTMLElement;
-  /** The element to focus first: the first purchase button, else the close button. */
+  /** The element to focus first: the dialog (screen readers read its name and description; Tab goes to the first button). */
   readonly initialFocus: HTMLElement;
 }
 
@@ -68,7 +68,6 @@ export function buildDialog(doc: Document, view: OfferView, labels: UiLabels, op
     body.append(message);
   }
 
-  const buyButtons: HTMLButtonElement[] = [];
   if (view.products.length > 0) {
     const list = make('ul', 'products');
     for (const product of view.products) {
@@ -78,7 +77,6 @@ export function buildDialog(doc: Document, view: OfferView, labels: UiLabels, op
         const url = openLinks ? httpUrl(product.purchaseUrl) : undefined;
         if (url) doc.defaultView?.open(url, '_blank', 'noopener,noreferrer');
       });
-      buyButtons.push(button);
       list.append(item);
     }
     body.append(list);
@@ -99,7 +97,8 @@ export function buildDialog(doc: Document, view: OfferView, labels: UiLabels, op
   close.addEventListener('click', () => view.dismiss());
   dialog.append(close);
 
-  return { root, dialog, initialFocus: buyButtons[0] ?? close };
+  // The dialog itself, not a button: a key the player pressed for the game as it opened buys nothing.
+  return { root, dialog, initialFocus: dialog };
 }
 
 function renderLine(make: Make, line: Line): HTMLElement {

@@ -2,7 +2,8 @@
  * The DOM adapter: an accessible modal dialog in a shadow root, over the game.
  *
  * - `role="dialog"`, `aria-modal="true"`, labelled by the offer's title;
- * - focus moves into the dialog (first purchase button, else close), Tab and Shift+Tab stay
+ * - focus moves onto the dialog itself (not a button: a key pressed for the game as it opens
+ *   buys nothing; Tab goes to the first button), Tab and Shift+Tab stay
  *   inside it, focus given to what it covers comes straight back (even to an element the game
  *   adds and focuses in one task), Escape dismisses, and focus returns where it was when the
  *   dialog closes;
@@ -33,7 +34,10 @@ export interface DomAdapterOptions {
    * (`position: fixed`). When given, the dialog covers that element instead
    * (`position: absolute`; give the container a position), for a game whose stage is one panel.
    * Either way, what it covers is inert while it is open: the rest of the page, or the container's
-   * other content (the page around the container stays usable).
+   * other content (the page around the container stays usable). A container not in the page when
+   * an offer is shown is refused the same way (`ui-failed`, nothing reported); one the page
+   * removes, or removes an element around, while the dialog is in it closes the view (nothing
+   * reported; `show()` resolves with `closed`).
    */
   readonly container?: HTMLElement;
   /** Stacking order of the overlay. Default: 2147483000 (above typical game overlays). */
@@ -76,6 +80,8 @@ export function createDomAdapter(options: DomAdapterOptions = {}): UiAdapter {
     close();
     const doc = (options.container ?? document.body).ownerDocument;
     const parent = options.container ?? parentOverViewport(doc);
+    // A dialog out of the page would be reported open, unseen, and never closed.
+    if (!parent.isConnected) throw new Error('the container is not in the page');
     returnFocus = deepActiveElement(doc);
     host = doc.createElement('div');
     host.setAttribute('data-tp-offer', String(view.offerId));
@@ -114,9 +120,11 @@ export function createDomAdapter(options: DomAdapterOptions = {}): UiAdapter {
           view.close();
           return close();
         }
-        for (const change of changes) madeInert.push(...inertBeside(shown, change.addedNodes));
+        for (const change of changes) if (change.target === parent) madeInert.push(...inertBeside(shown, change.addedNodes));
       });
-      watcher.observe(parent, { childList: true });
+      // The parent and each of its ancestors (through shadow roots): the dialog leaves the page
+      // also when one of them does (a container removed with the screen around it).
+      for (let node: Node | null = parent; node; node = node.parentNode ?? (node as ShadowRoot).host) watcher.observe(node, { childList: true });
     }
     parts.initialFocus.focus();
   };
