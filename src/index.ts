@@ -39,7 +39,6 @@ export {
   type AiOffer,
   type AiOfferBody,
   type AiProduct,
-  type AutoRefreshOptions,
   type Offer,
   type OfferListing,
   type OfferLocalState,
@@ -49,7 +48,6 @@ export {
   type OfferState,
   type PersonalizedOffer,
   type PersonalizedOfferBody,
-  type ProductCheck,
   type UnusableReason,
   type UsabilityContext,
   type Verdict,
@@ -75,5 +73,4 @@ export {
   type RichText,
   type Span,
 } from './richtext/index.js';
-export type { PlatformStore } from './internal/env.js';
 export { VERSION } from './version.js';

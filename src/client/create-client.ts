@@ -5,7 +5,7 @@
  */
 import { createEmitter, guardListener, type ClientEvents } from '../bus/events.js';
 import { Transport, Uploader, UploadScheduler, type FlushResult, type Trigger } from '../delivery/index.js';
-import { NetworkError, StorageError, toTpError, ValidationError, type TpError } from '../errors/index.js';
+import { NetworkError, StorageError, toTpError, TpError, ValidationError } from '../errors/index.js';
 import { browserNavigator, describeDevice, detectStore, hasDom, randomId, regionFromLanguages } from '../internal/env.js';
 import type { ClockSample } from '../internal/server-clock.js';
 import { shortHash } from '../internal/hash.js';
@@ -100,7 +100,8 @@ export interface LoggingClient {
    * invalid at `player_slug`). It is lost if the page closes before `identify()`: there is no
    * player to send it under.
    *
-   * @returns true when queued, false when rejected (with `invalidRecords: 'drop'`).
+   * @returns true when queued, false when rejected (with `invalidRecords: 'drop'`), and false,
+   * keeping nothing, after `shutdown()`.
    * @throws {ValidationError} when the record is invalid and `invalidRecords` is `'throw'`.
    */
   track<K extends ObjectName>(objectName: K, record: RecordInput<K>): boolean;
@@ -114,7 +115,8 @@ export interface LoggingClient {
    * first other failure (`ServiceError`, `NetworkError`, `ProtocolError`); that batch and the ones
    * after it stay queued. A page being unloaded (`pagehide`) ends it after the batch on the wire,
    * with a `NetworkError`. After a 403 `Invalid TPClientKey` uploads pause (nothing is deleted) and
-   * `flush()` rejects at once until `setClientKey()`.
+   * `flush()` rejects at once until `setClientKey()`. After `shutdown()` it rejects at once with a
+   * `TpError` of code `config`.
    */
   flush(): Promise<FlushResult>;
   /**
@@ -140,6 +142,9 @@ export interface LoggingClient {
    * session; records still waiting for the first `identify()` are let go, with a `dropped` event
    * of reason `no-player`), stops timers and page listeners, closes any offer on screen (its
    * `show()` resolves `{ action: 'closed' }`, nothing reported), and removes all event listeners.
+   * The client is finished then: `track()` returns false and keeps nothing, `flush()` rejects
+   * (`TpError`, code `config`), and so do `offers.refresh`, `show`, `view` and `report`
+   * (`OfferError`, reason `shut-down`). Create a new client to go on.
    */
   shutdown(): Promise<void>;
 }
@@ -167,7 +172,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
   const useIndexedDb = o.storage !== 'memory' && hasIndexedDb();
   // Clients that send elsewhere never share a queue (two games on one portal origin): the default
   // namespace is named after where the records go (docs/decisions.md, "Many tabs").
-  const dbPrefix = `tp-web-sdk/${options.namespace ?? `default.${shortHash(`${o.baseUrl} ${o.authMode} ${o.clientKey}`)}`}`;
+  const dbPrefix = `tp-web-sdk/${options.namespace ?? `default.${shortHash(`${o.baseUrl} ${o.clientKey}`)}`}`;
   const ui = o.ui === undefined ? defaults.ui?.() : o.ui ?? undefined;
   const emitError = (error: TpError): void => void emitter.emit('error', error);
   const emitWarning = (error: TpError): void => void emitter.emit('warning', error);
@@ -181,6 +186,8 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
   let deadLettered = 0;
   let retried = 0;
   let dropped = 0;
+  /** After `shutdown()`: `track` keeps nothing, `flush` rejects. */
+  let shut = false;
   const countRetry = (): void => void (retried += 1);
   const device = {
     id: o.deviceId ?? loadDeviceId(o.namespace),
@@ -311,6 +318,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
   }
 
   const track = <K extends ObjectName>(objectName: K, record: RecordInput<K>): boolean => {
+    if (shut) return false;
     const now = o.now();
     // No player yet, and the game did not name one in the record: held for identify().
     const held = player === undefined && (record as { player_slug?: unknown } | null)?.player_slug === undefined;
@@ -446,6 +454,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     },
     track,
     flush: async () => {
+      if (shut) throw new TpError('config', 'the client was shut down');
       // Everything queued before the call, in any tab: up to the store's last key now.
       const target = await queue.storeLastKey();
       if (uploadsHere()) return scheduler.flushNow<FlushResult>(() => upload(target));
@@ -497,6 +506,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     }),
     offers: offers?.api as OffersApi,
     async shutdown() {
+      shut = true;
       if (timer !== undefined) clearInterval(timer);
       scheduler.stop();
       offers?.stop();

@@ -115,12 +115,14 @@ export interface ClientOptions {
    * channel and lock, the device id). Clients with one namespace share one queue: the tab that
    * uploads sends every record in it, with its own `baseUrl` and `clientKey`.
    *
-   * Left out, the queue's name is made from `baseUrl`, `authMode` and `clientKey`, so two games
-   * on one origin (a portal) never upload each other's records; records left queued when one of
-   * these changes (a new client key) stay under the old name. Set it to keep one queue across
-   * such a change, one namespace per game. The device id is kept per namespace set (under
+   * Left out, the queue's name is made from `baseUrl` and `clientKey`, so two games on one origin
+   * (a portal) never upload each other's records; records left queued when one of these changes
+   * (a new client key in a new build) stay under the old name, unsent. Set it to keep one queue
+   * across such a change, one namespace per game. (`authMode` is not part of the name: a client
+   * whose wrong `authMode` put records in the dead-letter store finds them once it is fixed, and
+   * `deadLetters.requeue()` sends them.) The device id is kept per namespace set (under
    * `'default'` when left out), so a new client key keeps it.
-   * @default made from `baseUrl`, `authMode` and `clientKey`
+   * @default made from `baseUrl` and `clientKey`
    */
   namespace?: string;
   /** `device_unique_id` for join/login records. @default a random id kept in localStorage */

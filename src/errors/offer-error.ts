@@ -9,7 +9,7 @@ export class OfferError extends TpError {
   // The fields are `declare`d: the constructor assigns them (no class-field definition first).
   /** The offer's `offer_id`, when known. */
   declare readonly offerId: number | undefined;
-  /** Short machine-readable reason, for example `malformed`, `unknown-offer`, `not-usable`, `busy`. */
+  /** Short machine-readable reason, for example `malformed`, `unknown-offer`, `bad-offer-id`, `not-usable`, `busy`, `shut-down`. */
   declare readonly reason: string;
 
   constructor(offerId: number | undefined, reason: string, message: string, options?: { cause?: unknown }) {

@@ -72,6 +72,7 @@ export interface OffersApi {
    *
    * @throws {ConfigError} no player identified.
    * @throws {ServiceError | NetworkError | ProtocolError} the request failed and nothing is cached.
+   * @throws {OfferError} `shut-down` after the client's `shutdown()`.
    */
   refresh(): Promise<Offer[]>;
   /** The offers of the last `refresh()` (or of the cache, at start), usable or not, with their verdict and state now. */
@@ -87,8 +88,10 @@ export interface OffersApi {
    *   change, a match starting): nothing is reported (the player did not dismiss it), the offer
    *   moves to `closed` (`offer:close` with cause `closed`) and can be shown again, and `show()`
    *   rejects with the signal's reason, as `fetch` does. Already aborted: rejects, shows nothing.
-   * @throws {OfferError} `unknown-offer` (not in the last refresh), `not-usable`, `busy` (another
-   * offer is on screen), `no-ui` (no adapter), `ui-failed` (the adapter threw).
+   * @throws {OfferError} `unknown-offer` (not in the last refresh), `bad-offer-id` (not a number:
+   * an id read from a `data-*` attribute must go through `Number()`), `not-usable`, `busy` (another
+   * offer is on screen), `no-ui` (no adapter), `ui-failed` (the adapter threw, or its container or
+   * canvas is not in the page), `shut-down` (after the client's `shutdown()`).
    * @throws {OfferStateError} the offer cannot be opened from its state (docs/decisions.md, "Offer states").
    * @throws the signal's `reason` (an `AbortError` `DOMException` unless given) when it aborted.
    */
@@ -100,7 +103,7 @@ export interface OffersApi {
    * what the player does; remove it when `closed` resolves (also when it expires on screen). No
    * adapter is involved, and other offers can be shown meanwhile.
    *
-   * @throws {OfferError} `unknown-offer`, `not-usable`.
+   * @throws {OfferError} `unknown-offer`, `bad-offer-id`, `not-usable`, `shut-down`.
    * @throws {OfferStateError} the offer cannot be opened from its state.
    */
   view(offerId: number): Promise<OfferView>;
@@ -111,8 +114,8 @@ export interface OffersApi {
    * offer for good.
    *
    * @param detail `message_detail`: the id of the advertised content, e.g. a `purchasable_slug`.
-   * @throws {OfferError} `unknown-offer`, `bad-status` for a status outside the spec's four, or
-   *   `not-usable` for an `impress` or `open` of an offer not usable now.
+   * @throws {OfferError} `unknown-offer`, `bad-offer-id`, `shut-down`, `bad-status` for a status
+   *   outside the spec's four, or `not-usable` for an `impress` or `open` of an offer not usable now.
    * @throws {OfferStateError} the table does not allow this reaction now; nothing was reported.
    */
   report(offerId: number, status: MessageStatus, detail?: string): Promise<void>;
@@ -188,6 +191,9 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
   /** The refresh on the wire, and the player it is for. */
   let refreshing: { player: string | undefined; run: Promise<Offer[]> } | undefined;
   let showing: { offerId: number; view?: OfferView } | undefined;
+  /** After the client's `shutdown()`: every call rejects at once. */
+  let stopped = false;
+  const shutDown = (offerId?: number): OfferError => new OfferError(offerId, 'shut-down', 'the client was shut down');
   /** The views not yet closed (shown, or drawn by the game), and the player each is for. */
   const views = new Map<OfferView, string>();
   let lastAutoRefresh = -Infinity;
@@ -325,6 +331,7 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
 
   /** One refresh on the wire per player: a second call for the same player joins it. */
   const refresh = (): Promise<Offer[]> => {
+    if (stopped) return Promise.reject(shutDown());
     const player = deps.player();
     if (refreshing && refreshing.player === player) return refreshing.run;
     const run = doRefresh().finally(() => {
@@ -346,6 +353,9 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
   void loadCached();
 
   const find = async (offerId: number): Promise<Offer> => {
+    if (stopped) throw shutDown(offerId);
+    // An id read from a `data-*` attribute is a string: said as such, not as an unknown offer.
+    if (typeof offerId != 'number') throw new OfferError(undefined, 'bad-offer-id', `offerId must be a number, not a ${typeof offerId}`);
     await loadCached();
     const player = requirePlayer();
     const offer = knownPlayer === player ? known.get(offerId) : undefined;
@@ -484,6 +494,7 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
       void loadCached().catch(fail);
     },
     stop() {
+      stopped = true;
       firstOpens.stop();
       if (!showing) return;
       // The offer on screen leaves it (`show()` resolves `closed`); nothing is reported.
