@@ -42,6 +42,7 @@ export {
   ValidationError,
   isTpError,
   type Endpoint,
+  type PauseReason,
   type TpErrorCode,
   type ValidationIssue,
 } from './errors/index.js';

@@ -5,7 +5,7 @@
  */
 import { EventEmitter } from 'eventemitter3';
 import type { DeadLetterInfo, DeliveryInfo, UploadInfo } from '../delivery/index.js';
-import type { ServiceError, TpError, ValidationError } from '../errors/index.js';
+import type { PauseReason, ServiceError, TpError, ValidationError } from '../errors/index.js';
 import type { MessageStatus } from '../records/index.js';
 import type { OfferState } from '../offers/state-machine.js';
 import type { Offer } from '../offers/types.js';
@@ -13,7 +13,9 @@ import type { Verdict } from '../offers/usability.js';
 
 /** Payload of the `offer:impress`, `offer:open`, `offer:dismiss` and `offer:interact` events. */
 export interface OfferReactionEvent {
+  /** The offer reacted to. */
   readonly offer: Offer;
+  /** The reaction, `message_status` on the wire: `impress`, `open`, `dismiss` or `interact`. */
   readonly status: MessageStatus;
   /** `message_detail` as reported. */
   readonly detail: string | undefined;
@@ -25,6 +27,7 @@ export interface OfferReactionEvent {
 
 /** Payload of `offer:close` (the SDK closed an offer: nothing reported) and `offer:expired`. */
 export interface OfferClosedEvent {
+  /** The offer that left the screen. */
   readonly offer: Offer;
   /**
    * `interacted`: closed after the player took the next step; `expired`: it stopped being usable
@@ -32,18 +35,26 @@ export interface OfferClosedEvent {
    * `identify()` changed the player).
    */
   readonly cause: 'interacted' | 'expired' | 'closed';
+  /** The usability verdict when it closed (service time). */
   readonly verdict: Verdict;
 }
 
 /** Payload of the `paused` event. */
 export interface PausedEvent {
-  /** Why: the service refused the client key (403 `Invalid TPClientKey`). */
-  readonly reason: 'invalid-client-key';
+  /**
+   * Why: `invalid-client-key`, the service refused the client key (403 `Invalid TPClientKey`;
+   * `setClientKey()` resumes); `invalid-auth-headers`, it refused the credential headers (400
+   * `Missing Headers`, `Missing TPAuthMode`, `Invalid TPAuthMode`, `Missing TPClientKey`: a client
+   * created with the right options sends what waited).
+   */
+  readonly reason: PauseReason;
+  /** The refusal itself (its status and reason). */
   readonly error: ServiceError;
 }
 
 /** Payload of the `dropped` event. */
 export interface DroppedEvent {
+  /** How many records were deleted unsent. */
   readonly records: number;
   /**
    * `queue-full`: past `maxQueueRecords`/`maxQueueBytes`; `quota`: the browser's storage quota;
@@ -63,46 +74,53 @@ export interface QueueEvent {
 }
 
 /**
- * Events of a client (`client.on(name, listener)`):
- *
- * - `error`: a failure nobody awaits (a background upload, a malformed offer, a dead-lettered
- *   batch). Failures of a call you await (`flush()`, `offers.refresh()`) reject that call instead.
- * - `warning`: the SDK works on in a lesser way; nothing was lost (IndexedDB missing or failing:
- *   memory storage from now on).
- * - `dropped`: records were deleted unsent to stay within the queue's caps or the storage quota
- *   (oldest first); at start, the drops of earlier pages since the previous start; at
- *   `shutdown()`, the records that still waited for a player.
- * - `invalid`: `track` rejected a record (when `invalidRecords` is `'drop'`).
- * - `queue`: the number of queued records changed (records waiting for the first `identify()` are
- *   not in it; `stats().queued` counts them).
- * - `upload`: a POST /logs request is leaving, with its records (`keepalive` when the page is
- *   hidden or unloading: if the page is gone before the answer, those records are sent again on
- *   the next visit).
- * - `delivered`: the service answered 200 to an upload; its records left the queue.
- * - `paused`: the service refused the client key (403 `Invalid TPClientKey`); uploads wait, nothing
- *   is deleted, until `setClientKey()`.
- * - `dead-letter`: records were put aside in the dead-letter store (a 400 answer, or corrupt in
- *   storage); `client.deadLetters` lists and requeues them.
- * - `offer:impress`, `offer:open`, `offer:dismiss`, `offer:interact`: a reaction was reported
- *   (queued as a `players_offers` record), with the offer's new state and its verdict.
- * - `offer:close`: a shown offer closed without a reaction (the SDK closed it after `interact`, or
- *   because it expired on screen; or the game closed it); `offer:expired` also fires when it expired.
+ * Events of a client: `client.on(name, listener)` (the listener gets the payload shown). Failures
+ * of a call you await (`flush()`, `offers.refresh()`) reject that call instead of emitting.
  */
 export interface ClientEvents {
+  /** A failure nobody awaits: a background upload, a malformed offer, a dead-lettered batch. */
   error: [error: TpError];
+  /** The SDK works on in a lesser way and nothing was lost: IndexedDB missing or failing (memory storage from now on), offers served from the device's copy. */
   warning: [error: TpError];
+  /**
+   * Records were deleted unsent: to stay within the queue's caps or the storage quota (oldest
+   * first); at start, the drops of earlier pages since the previous start; at `shutdown()`, the
+   * records that still waited for a player.
+   */
   dropped: [event: DroppedEvent];
+  /** `track` rejected a record (when `invalidRecords` is `'drop'`): the kind, field path and reason. */
   invalid: [error: ValidationError];
+  /** The number of records queued in this tab changed (records waiting for the first `identify()` are not in it; `stats().queued` counts them). */
   queue: [event: QueueEvent];
+  /**
+   * A POST /logs request is leaving, with its records (`keepalive` when the page is hidden or
+   * unloading: if the page is gone before the answer, they are sent again on the next visit).
+   */
   upload: [info: UploadInfo];
+  /** The service answered 200 to an upload; its records left the queue. */
   delivered: [info: DeliveryInfo];
+  /** Records were put aside in the dead-letter store (a 400 answer, or corrupt in storage); `client.deadLetters` lists and requeues them. */
   'dead-letter': [info: DeadLetterInfo];
+  /**
+   * The service refused the client key (403 `Invalid TPClientKey`: until `setClientKey()`) or the
+   * credential headers (400 `Invalid TPAuthMode`, …: until a client with the right options):
+   * uploads wait, nothing is deleted.
+   */
   paused: [event: PausedEvent];
+  /** An offer was impressed (reported once per offer, ever, by `offers.refresh()`), with its new state and verdict. */
   'offer:impress': [event: OfferReactionEvent];
+  /** A shown offer was opened (reported; the first open also sends the first-open update). */
   'offer:open': [event: OfferReactionEvent];
+  /** The player dismissed an offer (`detail` is `DO_NOT_SHOW_AGAIN` when they ticked the toggle). */
   'offer:dismiss': [event: OfferReactionEvent];
+  /** The player pressed a product's purchase button (`detail` is its `purchasable_slug`, or the product id). */
   'offer:interact': [event: OfferReactionEvent];
+  /**
+   * A shown offer closed without a reaction: the SDK closed it after `interact`, or because it
+   * expired on screen, or the game closed it (`view.close()`, an aborted signal, `identify()`).
+   */
   'offer:close': [event: OfferClosedEvent];
+  /** A shown offer stopped being usable on screen and was closed (`offer:close` fires too). */
   'offer:expired': [event: OfferClosedEvent];
 }
 

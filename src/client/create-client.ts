@@ -5,7 +5,7 @@
  */
 import { createEmitter, guardListener, type ClientEvents } from '../bus/events.js';
 import { Transport, Uploader, UploadScheduler, type FlushResult, type Trigger } from '../delivery/index.js';
-import { NetworkError, StorageError, toTpError, TpError, ValidationError } from '../errors/index.js';
+import { NetworkError, pauseReason, StorageError, toTpError, TpError, ValidationError, type PauseReason } from '../errors/index.js';
 import { browserNavigator, describeDevice, detectStore, hasDom, randomId, regionFromLanguages } from '../internal/env.js';
 import type { ClockSample } from '../internal/server-clock.js';
 import { shortHash } from '../internal/hash.js';
@@ -55,8 +55,12 @@ export interface ClientStats {
   readonly storage: 'indexeddb' | 'memory';
   /** True when this tab is the one that uploads for every tab of the game (docs/decisions.md, "Many tabs"). */
   readonly leader: boolean;
-  /** Why uploads are paused (`invalid-client-key` after a 403 `Invalid TPClientKey`), or undefined. */
-  readonly paused: 'invalid-client-key' | undefined;
+  /**
+   * Why uploads are paused, or undefined: `invalid-client-key` after a 403 `Invalid TPClientKey`
+   * (until `setClientKey()`), `invalid-auth-headers` after a 400 about the credential headers
+   * (`Invalid TPAuthMode`, …: until a client with the right `authMode`). Records wait queued.
+   */
+  readonly paused: PauseReason | undefined;
 }
 
 /** `client.deadLetters`: records the SDK put aside instead of resending forever or deleting. */
@@ -115,7 +119,8 @@ export interface LoggingClient {
    * first other failure (`ServiceError`, `NetworkError`, `ProtocolError`); that batch and the ones
    * after it stay queued. A page being unloaded (`pagehide`) ends it after the batch on the wire,
    * with a `NetworkError`. After a 403 `Invalid TPClientKey` uploads pause (nothing is deleted) and
-   * `flush()` rejects at once until `setClientKey()`. After `shutdown()` it rejects at once with a
+   * `flush()` rejects at once until `setClientKey()`; after a 400 about the credential headers
+   * (`Invalid TPAuthMode`, …) likewise, until a client with the right options. After `shutdown()` it rejects at once with a
    * `TpError` of code `config`.
    */
   flush(): Promise<FlushResult>;
@@ -282,7 +287,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
       emitter.emit('dead-letter', info);
       emitError(info.error);
     },
-    onPause: (error) => void emitter.emit('paused', { reason: 'invalid-client-key', error }),
+    onPause: (error) => void emitter.emit('paused', { reason: pauseReason(error)!, error }),
     onStorageError: emitWarning,
     clock: o.now,
     mayUpload: async () => queue.storageKind === 'memory' || leadership.confirm(),
@@ -502,7 +507,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
       dropped,
       storage: queue.storageKind,
       leader: leadership.isLeader,
-      paused: uploader.paused ? 'invalid-client-key' : undefined,
+      paused: pauseReason(uploader.paused),
     }),
     offers: offers?.api as OffersApi,
     async shutdown() {

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { isInvalidClientKey, isTpError, NetworkError, StorageError, TpError, type ServiceError } from '../errors/index.js';
+import { isTpError, pauseReason, NetworkError, StorageError, TpError, type ServiceError } from '../errors/index.js';
 import {
   createMemoryDeadLetterStore,
   type DeadLetterReason,
@@ -86,7 +86,7 @@ export interface UploaderOptions {
   /** Checks an entry read back from storage; returns what is wrong with it, or undefined. */
   readonly checkEntry: (entry: StoredEntry) => string | undefined;
   readonly onDeadLetter: (info: DeadLetterInfo) => void;
-  /** Uploads paused (a 403 `Invalid TPClientKey`); they resume with {@link Uploader.resume}. */
+  /** Uploads paused (a 403 `Invalid TPClientKey`, a 400 about the credential headers); they resume with {@link Uploader.resume}. */
   readonly onPause: (error: ServiceError) => void;
   /** A storage failure of the dead-letter store (it then continues in memory). */
   readonly onStorageError: (error: StorageError) => void;
@@ -143,14 +143,14 @@ export class Uploader {
     options.queue.protect(this.#inFlight);
   }
 
-  /** Set after a 403 `Invalid TPClientKey`: uploads wait for {@link Uploader.resume}. */
+  /** Set after an answer that pauses ({@link pauseReason}): uploads wait for {@link Uploader.resume}. */
   get paused(): ServiceError | undefined {
     return this.#paused;
   }
 
   /**
-   * Pauses uploads after a 403 `Invalid TPClientKey` seen elsewhere (the first-open update), as
-   * one of its own would, and says so through `onPause` (once).
+   * Pauses uploads after an answer that pauses ({@link pauseReason}) seen elsewhere (the first-open
+   * update), as one of its own would, and says so through `onPause` (once).
    */
   pause(error: ServiceError): void {
     if (this.#paused) return;
@@ -310,8 +310,8 @@ export class Uploader {
    * over `maxBatchCompressedBytes`, or the service answers 413 or a 400 about the body's content
    * (any reason but {@link WHOLE_REQUEST_400}), down to single records: a record the service
    * refuses does not take the others with it. A single record so answered, or a batch answered a
-   * 400 about the whole request, goes to the dead-letter store. A 403 `Invalid TPClientKey` pauses
-   * uploads; other failures are thrown.
+   * 400 about the whole request, goes to the dead-letter store. A 403 `Invalid TPClientKey`, or a
+   * 400 about the credential headers ({@link pauseReason}), pauses uploads; other failures are thrown.
    */
   async #deliver(batch: StoredEntry[], removals: Promise<void>[]): Promise<FlushResult> {
     const encoded = encodeLogsBody(buildLogsBody(batch), this.#options.compression);
@@ -323,7 +323,7 @@ export class Uploader {
       if (!isTpError(error, 'service')) throw error;
       const e = error as ServiceError;
       if ((e.status === 413 || (e.status === 400 && !WHOLE_REQUEST_400.has(e.reason))) && batch.length > 1) return this.#deliverHalves(batch, removals);
-      if (isInvalidClientKey(e)) {
+      if (pauseReason(e)) {
         this.pause(e);
         throw e;
       }

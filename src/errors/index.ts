@@ -1,7 +1,7 @@
 export { TpError, isTpError, toTpError, type TpErrorCode } from './tp-error.js';
 export { ConfigError } from './config-error.js';
 export { ValidationError, type ValidationIssue } from './validation-error.js';
-export { ServiceError, isInvalidClientKey, isRetryableStatus, refusesClientKey, type Endpoint } from './service-error.js';
+export { ServiceError, isRetryableStatus, pauseReason, refusesClientKey, type Endpoint, type PauseReason } from './service-error.js';
 export { NetworkError, ProtocolError } from './network-error.js';
 export { OfferError, OfferStateError } from './offer-error.js';
 export { StorageError } from './storage-error.js';

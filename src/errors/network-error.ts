@@ -3,7 +3,9 @@ import { TpError } from './tp-error.js';
 
 /** The request never got an HTTP answer (offline, DNS, CORS, connection reset). Always retryable. */
 export class NetworkError extends TpError {
+  /** Which request failed: `logs` (POST /logs), `offers` (GET /offers) or `first-open` (POST /offers). */
   readonly endpoint: Endpoint;
+  /** Always true: the SDK tries again with backoff (or on `online`); nothing was deleted. */
   readonly retryable = true;
 
   constructor(endpoint: Endpoint, cause: unknown) {
@@ -19,7 +21,9 @@ export class NetworkError extends TpError {
  * `status: 200`). Nothing is counted as delivered; the request is retryable.
  */
 export class ProtocolError extends TpError {
+  /** Which request got the unreadable answer (see {@link NetworkError.endpoint}). */
   readonly endpoint: Endpoint;
+  /** Always true: the records stay queued and are sent again. */
   readonly retryable = true;
 
   constructor(endpoint: Endpoint, detail: string) {

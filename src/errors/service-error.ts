@@ -34,15 +34,22 @@ export class ServiceError extends TpError {
   }
 }
 
+/** Why uploads pause: the client key refused (403), or the credential headers refused (400). */
+export type PauseReason = 'invalid-client-key' | 'invalid-auth-headers';
+
 /**
- * The spec's 403 `Invalid TPClientKey` (POST /logs failure table) for the key in use: uploads and
- * first-open updates pause until `setClientKey()`. One answering a key replaced while its request
- * was on the wire is `retryable` instead, and does not pause.
+ * Whether `error` pauses uploads and first-open updates, and why: the spec's 403 `Invalid
+ * TPClientKey` for the key in use (until `setClientKey()`), or one of its 400 rows about the
+ * credential headers, `Missing Headers`, `Missing TPAuthMode`, `Invalid TPAuthMode`, `Missing
+ * TPClientKey` (until a client with other options: every request of this one would get it, so
+ * its records wait in the queue rather than all going to the dead-letter store). A 403 answering
+ * a key replaced while its request was on the wire is `retryable` instead, and does not pause.
  */
-export function isInvalidClientKey(error: unknown): boolean {
-  if (!isTpError(error, 'service')) return false;
+export function pauseReason(error: unknown): PauseReason | undefined {
+  if (!isTpError(error, 'service')) return;
   const { status, reason, retryable } = error as ServiceError;
-  return refusesClientKey(status, reason) && !retryable;
+  if (refusesClientKey(status, reason) && !retryable) return 'invalid-client-key';
+  if (status === 400 && /^Missing (Headers|TPAuthMode|TPClientKey)$|^Invalid TPAuthMode$/.test(reason)) return 'invalid-auth-headers';
 }
 
 /** Whether an answer's status and `reason` are the spec's 403 `Invalid TPClientKey` row. */

@@ -7,7 +7,7 @@
  * @module
  */
 import { UploadScheduler, type Trigger } from '../delivery/index.js';
-import { isInvalidClientKey, isTpError, type ServiceError, type TpError } from '../errors/index.js';
+import { isTpError, pauseReason, type ServiceError, type TpError } from '../errors/index.js';
 import type { OfferStates } from './offer-states.js';
 import type { OffersDeps } from './offers-api.js';
 
@@ -46,7 +46,7 @@ export function createFirstOpens(
         } catch (error) {
           if (!givesUp(error)) {
             mayHaveWork = true;
-            if (isInvalidClientKey(error)) deps.pause(error as ServiceError);
+            if (pauseReason(error)) deps.pause(error as ServiceError);
             throw error;
           }
           refused = error as ServiceError;
@@ -75,8 +75,8 @@ export function createFirstOpens(
   };
 }
 
-/** A 4xx other than 408, 429 and 403 `Invalid TPClientKey`: sending the same update again cannot help. */
+/** A 4xx other than 408, 429 and those that pause ({@link pauseReason}): sending the same update again cannot help. */
 function givesUp(error: unknown): boolean {
   const e = error as ServiceError;
-  return isTpError(error, 'service') && !e.retryable && !isInvalidClientKey(error);
+  return isTpError(error, 'service') && !e.retryable && !pauseReason(error);
 }

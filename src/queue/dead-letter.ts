@@ -22,9 +22,11 @@ export interface DeadLetterReason {
 
 /** One set of records put aside together. */
 export interface DeadLetter {
+  /** Its key in the dead-letter store (time-ordered); `list()` returns letters in this order. */
   readonly key: string;
   /** When it was put aside, in milliseconds since the epoch. */
   readonly at: number;
+  /** Why it was put aside: the service's answer, or what was wrong with the stored entry. */
   readonly reason: DeadLetterReason;
   /** The records, as they were queued (a corrupt entry as it was read). */
   readonly entries: readonly QueueEntry[] | readonly unknown[];

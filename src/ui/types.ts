@@ -123,6 +123,11 @@ export interface OfferView extends OfferContent, OfferActions {
  * idempotent). Adapters never report anything themselves, and never call `open` (the SDK does).
  */
 export interface UiAdapter {
+  /**
+   * Draws `view` (replacing any offer drawn before). Throw when it cannot be shown where the
+   * player sees it: `show()` then rejects with `OfferError` `ui-failed`, and nothing is reported.
+   */
   present(view: OfferView): void;
+  /** Removes what `present` drew; idempotent. */
   close(): void;
 }

@@ -1,6 +1,7 @@
 /**
  * Answers the SDK must not loop on or lose data to: a 400 (kept aside in the dead-letter store,
- * the rest flows) and a 403 Invalid TPClientKey (uploads pause, nothing deleted, a new key resumes).
+ * the rest flows), a 400 about the credential headers and a 403 Invalid TPClientKey (uploads
+ * pause, nothing deleted; a new key resumes).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createClient, isTpError, type DeadLetterInfo, type TpError } from '../../src/index.js';
@@ -23,7 +24,7 @@ const purchase = (i: number) => ({
 
 describe('a 400 answer', () => {
   it('about the whole request: puts that batch in the dead-letter store, fires error and dead-letter, and the rest of the queue flows', async () => {
-    server = await startScriptedServer([{ status: 400, body: { status: 400, reason: 'Invalid TPAuthMode' } }]);
+    server = await startScriptedServer([{ status: 400, body: { status: 400, reason: 'Unsupported Content Type' } }]);
     const tp = createClient({ baseUrl: server.baseUrl, clientKey: 'k', authMode: 'client', playerSlug: 'p', flushIntervalMs: 0, maxBatchRecords: 2 });
     const errors: TpError[] = [];
     const letters: DeadLetterInfo[] = [];
@@ -33,8 +34,8 @@ describe('a 400 answer', () => {
 
     expect(await tp.flush()).toEqual({ records: 2, batches: 1, deadLettered: 2 });
     expect(server.requests).toHaveLength(2);
-    expect(letters).toEqual([{ records: 2, reason: { code: 'service', status: 400, reason: 'Invalid TPAuthMode' }, error: errors[0] }]);
-    expect(errors[0]).toMatchObject({ name: 'ServiceError', status: 400, reason: 'Invalid TPAuthMode', retryable: false });
+    expect(letters).toEqual([{ records: 2, reason: { code: 'service', status: 400, reason: 'Unsupported Content Type' }, error: errors[0] }]);
+    expect(errors[0]).toMatchObject({ name: 'ServiceError', status: 400, reason: 'Unsupported Content Type', retryable: false });
     expect(tp.stats()).toMatchObject({ queued: 0, delivered: 2, deadLettered: 2 });
 
     const [letter] = await tp.deadLetters.list();
@@ -64,6 +65,26 @@ describe('a 400 answer', () => {
     expect(more).toEqual([]);
     expect(letter!.entries.map((e) => (e as { record: { purchasable_slug: string } }).record.purchasable_slug)).toEqual(['item-5']);
     expect(tp.stats()).toMatchObject({ queued: 0, delivered: 7, deadLettered: 1 });
+  });
+});
+
+describe('a 400 about the credential headers (Invalid TPAuthMode)', () => {
+  it('pauses uploads like a refused key: nothing goes to the dead-letter store, flush() rejects at once', async () => {
+    server = await startScriptedServer([{ status: 400, body: { status: 400, reason: 'Invalid TPAuthMode' } }]);
+    const tp = createClient({ baseUrl: server.baseUrl, clientKey: 'k', authMode: 'Client', playerSlug: 'p', flushIntervalMs: 0 });
+    const paused: string[] = [];
+    tp.on('paused', (e) => paused.push(`${e.reason} ${e.error.status} ${e.error.reason}`));
+    for (let i = 0; i < 3; i++) tp.track('characters_purchases', purchase(i));
+
+    const first = await tp.flush().catch((e: unknown) => e);
+    expect(isTpError(first, 'service') && first).toMatchObject({ status: 400, reason: 'Invalid TPAuthMode' });
+    expect(paused).toEqual(['invalid-auth-headers 400 Invalid TPAuthMode']);
+    expect(tp.stats()).toMatchObject({ queued: 3, deadLettered: 0, paused: 'invalid-auth-headers' });
+    expect(await tp.deadLetters.list()).toEqual([]);
+    // Paused: no request at all, the records stay queued.
+    await expect(tp.flush()).rejects.toMatchObject({ reason: 'Invalid TPAuthMode' });
+    expect(server.requests).toHaveLength(1);
+    await tp.shutdown();
   });
 });
 

@@ -16,7 +16,7 @@ describe('deadLetters.requeue()', () => {
     const sent: string[] = [];
     const tp = createClient({
       ...memoryClientOptions(async (_url, init) => {
-        if (refuse) return new Response(JSON.stringify({ status: 400, reason: 'Invalid TPAuthMode' }), { status: 400 });
+        if (refuse) return new Response(JSON.stringify({ status: 400, reason: 'Unsupported Content Type' }), { status: 400 });
         sent.push(...versions(init));
         return okEnvelope({});
       }),
