@@ -17,11 +17,15 @@ export function formatPath(path: readonly PropertyKey[]): string {
   return out;
 }
 
-function describe(issue: ZodIssue, missing: boolean): string {
-  if (missing && issue.path.length > 0) return `required (${issue.code === 'invalid_type' ? issue.expected : describe(issue, false)})`;
+/** What a wrong value is, for a message: `string`, `null`, `array`, `NaN`, `Infinity`, … */
+const kindOf = (value: unknown): string =>
+  value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value == 'number' && !Number.isFinite(value) ? String(value) : typeof value;
+
+function describe(issue: ZodIssue, value: unknown): string {
+  if (value === undefined && issue.path.length > 0) return `required (${issue.code === 'invalid_type' ? issue.expected : describe(issue, 0)})`;
   switch (issue.code) {
     case 'invalid_type':
-      return `expected ${issue.expected}`;
+      return `expected ${issue.expected === 'number' ? 'a finite number' : issue.expected}, got ${kindOf(value)}`;
     case 'too_big':
     case 'too_small': {
       const unit = issue.origin === 'string' ? ' characters' : issue.origin === 'array' ? ' items' : '';
@@ -39,7 +43,7 @@ function describe(issue: ZodIssue, missing: boolean): string {
 export function toValidationIssues(issues: readonly ZodIssue[], input?: unknown): ValidationIssue[] {
   return issues.map((issue) => ({
     path: formatPath(issue.path),
-    message: describe(issue, valueAt(input, issue.path) === undefined),
+    message: describe(issue, valueAt(input, issue.path)),
     code: issue.code,
   }));
 }

@@ -40,8 +40,15 @@ describe('validateRecord rejects with the field path and the reason', () => {
 
   it('a string where a number belongs', () => {
     expect(issuesOf('characters_purchases', { ...spec.charactersPurchases, purchase_quantity: '1' })).toEqual([
-      { path: 'purchase_quantity', message: 'expected number', code: 'invalid_type' },
+      { path: 'purchase_quantity', message: 'expected a finite number, got string', code: 'invalid_type' },
     ]);
+  });
+
+  it('says what it got instead: NaN, Infinity, null, a list, an object', () => {
+    const messages = [NaN, Infinity, null, [1], new Date(0)].map(
+      (price) => issuesOf('characters_purchases', { ...spec.charactersPurchases, purchase_unit_price: price })[0]!.message,
+    );
+    expect(messages).toEqual(['got NaN', 'got Infinity', 'got null', 'got array', 'got object'].map((got) => `expected a finite number, ${got}`));
   });
 
   it('a missing required field', () => {
