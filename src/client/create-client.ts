@@ -12,6 +12,7 @@ import { shortHash } from '../internal/hash.js';
 import { MAX_TIMER_MS, toUnixSeconds } from '../internal/time.js';
 import type { OffersApi, OffersDeps, OffersEngine } from '../offers/index.js';
 import {
+  byKey,
   createIndexedDbDeadLetterStore,
   createIndexedDbStore,
   createLocalRescue,
@@ -480,7 +481,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
       uploader.resume();
     },
     deadLetters: {
-      list: async () => (await uploader.deadLetters.list()).sort((a, b) => (a.key < b.key ? -1 : 1)),
+      list: async () => (await uploader.deadLetters.list()).sort(byKey),
       requeue() {
         const run = async (): Promise<number> => {
           const letters = await uploader.deadLetters.list();

@@ -118,9 +118,9 @@ export interface ClientOptions {
    * Left out, the queue's name is made from `baseUrl` and `clientKey`, so two games on one origin
    * (a portal) never upload each other's records; records left queued when one of these changes
    * (a new client key in a new build) stay under the old name, unsent. Set it to keep one queue
-   * across such a change, one namespace per game. (`authMode` is not part of the name: a client
-   * whose wrong `authMode` put records in the dead-letter store finds them once it is fixed, and
-   * `deadLetters.requeue()` sends them.) The device id is kept per namespace set (under
+   * across such a change, one namespace per game. (`authMode` is not part of the name: the
+   * records a wrong `authMode` left waiting in the paused queue are sent by the client created
+   * with the right one.) The device id is kept per namespace set (under
    * `'default'` when left out), so a new client key keeps it.
    * @default made from `baseUrl` and `clientKey`
    */

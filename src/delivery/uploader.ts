@@ -107,15 +107,12 @@ export interface UploaderOptions {
 }
 
 /**
- * 400 reasons that are about the request as a whole, whatever records it carries: the spec's
- * POST /logs rows, and the reference service's `Invalid Body` (not gzip, UTF-8 or a JSON object).
- * Halving such a batch cannot help; any other 400 reason is taken to be about a record in it.
+ * 400 reasons that are about the request's body as a whole, whatever records it carries: the
+ * spec's POST /logs rows, and the reference service's `Invalid Body` (not gzip, UTF-8 or a JSON
+ * object). Halving such a batch cannot help; any other 400 reason is taken to be about a record
+ * in it, except the rows about the credential headers, which pause uploads ({@link pauseReason}).
  */
 const WHOLE_REQUEST_400: ReadonlySet<string> = new Set([
-  'Missing Headers',
-  'Missing TPAuthMode',
-  'Invalid TPAuthMode',
-  'Missing TPClientKey',
   'Missing Body',
   'Missing Content-Type',
   'Unsupported Content Type',
@@ -322,11 +319,11 @@ export class Uploader {
     } catch (error) {
       if (!isTpError(error, 'service')) throw error;
       const e = error as ServiceError;
-      if ((e.status === 413 || (e.status === 400 && !WHOLE_REQUEST_400.has(e.reason))) && batch.length > 1) return this.#deliverHalves(batch, removals);
       if (pauseReason(e)) {
         this.pause(e);
         throw e;
       }
+      if ((e.status === 413 || (e.status === 400 && !WHOLE_REQUEST_400.has(e.reason))) && batch.length > 1) return this.#deliverHalves(batch, removals);
       if (e.status !== 400 && e.status !== 413) throw e;
       await this.#putAside(batch, { code: 'service', status: e.status, reason: e.reason }, e);
       return { records: 0, batches: 0, deadLettered: batch.length };

@@ -21,8 +21,8 @@ export function formatPath(path: readonly PropertyKey[]): string {
 const kindOf = (value: unknown): string =>
   value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value == 'number' && !Number.isFinite(value) ? String(value) : typeof value;
 
+/** Why `value` (the input at the issue's path) fails `issue`. */
 function describe(issue: ZodIssue, value: unknown): string {
-  if (value === undefined && issue.path.length > 0) return `required (${issue.code === 'invalid_type' ? issue.expected : describe(issue, 0)})`;
   switch (issue.code) {
     case 'invalid_type':
       return `expected ${issue.expected === 'number' ? 'a finite number' : issue.expected}, got ${kindOf(value)}`;
@@ -41,11 +41,15 @@ function describe(issue: ZodIssue, value: unknown): string {
 
 /** Flattens zod issues into validation issues; a missing required field reads `required (…)`. */
 export function toValidationIssues(issues: readonly ZodIssue[], input?: unknown): ValidationIssue[] {
-  return issues.map((issue) => ({
-    path: formatPath(issue.path),
-    message: describe(issue, valueAt(input, issue.path)),
-    code: issue.code,
-  }));
+  return issues.map((issue) => {
+    const value = valueAt(input, issue.path);
+    const missing = value === undefined && issue.path.length > 0;
+    return {
+      path: formatPath(issue.path),
+      message: missing ? `required (${issue.code === 'invalid_type' ? issue.expected : describe(issue, value)})` : describe(issue, value),
+      code: issue.code,
+    };
+  });
 }
 
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {

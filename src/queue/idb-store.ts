@@ -13,6 +13,7 @@
 import { promisifyRequest, type UseStore } from 'idb-keyval';
 import { openStore } from '../internal/idb.js';
 import { jsonBytes } from '../records/index.js';
+import { byKey } from './keys.js';
 import { TOMBSTONE_MS } from './rescue.js';
 import { entriesOf, entryRange, overlapping, putChunks, readValues, type Stored } from './idb-chunks.js';
 import type { QueueStore, StoredEntry } from './types.js';
@@ -77,7 +78,7 @@ function addEntries(s: IDBObjectStore, m: Meta, entries: readonly StoredEntry[],
     let merged: readonly StoredEntry[] = added;
     if (found.length > 0) {
       for (const chunk of found) s.delete(chunk.key);
-      merged = found.flatMap((chunk) => chunk.entries).concat(added).sort((a, b) => (a.key < b.key ? -1 : 1));
+      merged = found.flatMap((chunk) => chunk.entries).concat(added).sort(byKey);
     }
     putChunks(s, merged);
     s.put({ ...m, count: m.count + added.length, bytes: m.bytes + added.reduce((n, e) => n + (e.bytes ?? 0), 0) }, META);
@@ -108,7 +109,7 @@ export function createIndexedDbStore(dbName: string): QueueStore {
     kind: 'indexeddb',
     append(entries) {
       // Key order: the queue renews the keys of its first write's oldest records (queue.ts #persist).
-      const sorted = [...entries].sort((a, b) => (a.key < b.key ? -1 : 1));
+      const sorted = [...entries].sort(byKey);
       return store('readwrite', (s) => {
         // The meta first: a rebuild must not count the entries this transaction adds.
         withMeta(s, (m) => addEntries(s, m, sorted));
@@ -117,7 +118,7 @@ export function createIndexedDbStore(dbName: string): QueueStore {
     },
     restore(entries) {
       // Only entry keys: a rescued copy is read from localStorage, where anything may be.
-      const sorted = entries.filter((e) => e.key >= '0').sort((a, b) => (a.key < b.key ? -1 : 1));
+      const sorted = entries.filter((e) => e.key >= '0').sort(byKey);
       if (sorted.length === 0) return Promise.resolve();
       return store('readwrite', (s) => {
         withMeta(s, (m) => {

@@ -1,5 +1,6 @@
 export type { EntryRef, QueueEntry, QueueStore, StoredEntry } from './types.js';
 export { createMemoryStore } from './memory-store.js';
+export { byKey } from './keys.js';
 export { createIndexedDbStore, hasIndexedDb } from './idb-store.js';
 export { RecordQueue, DEFAULT_HEAD_LIMIT, type DropInfo, type DropReason, type RecordQueueOptions } from './queue.js';
 export {

@@ -12,6 +12,9 @@
 
 const WIDTH = 11;
 
+/** Sort order of anything keyed by a queue key (or a dead letter's): ascending key, queue order. */
+export const byKey = (a: { readonly key: string }, b: { readonly key: string }): number => (a.key < b.key ? -1 : 1);
+
 /** Generates ascending queue keys for one tab. */
 export class KeyGenerator {
   #last = 0;
