@@ -39,6 +39,9 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   const injector = new FaultInjector(options.faults, (seq) => store.markUnseen(seq));
   const listener = getRequestListener(app.fetch);
   const server = createServer((req, res) => injector.handle(req, res, listener));
+  // Idle connections outlive the browser's (docs/decisions.md, "Delivery: at least once"), as the demo page's do.
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
   const port = await new Promise<number>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
