@@ -125,4 +125,20 @@ describe('demo in Chromium', () => {
     );
     await page.close();
   });
+
+  it('the script-tag page says its record was delivered while the demo is open in another tab (which uploads for it)', async () => {
+    const { stack } = harness;
+    const demo = await harness.page();
+    await openDemo(demo, stack, { player: `e2e-iife-demo-${randomUUID().slice(0, 8)}`, flushIntervalMs: '0' });
+    // The demo tab holds the upload lock of this origin's queue (same service and key).
+    const page = await harness.page();
+    const player = `e2e-iife-second-${randomUUID().slice(0, 8)}`;
+    await page.goto(`${stack.url}script-tag.html?player=${player}`);
+    await page.waitForSelector('body[data-done="true"]');
+    const logins = (await serviceUploads(stack)).flatMap((u) => u.body.players_login ?? []).filter((r) => r.player_slug === player);
+    expect(logins).toHaveLength(1);
+    expect(await page.locator('#status').innerText()).toMatch(/^Delivered 1 record\(s\) with TPSDK \d+\.\d+\.\d+\.$/);
+    await page.close();
+    await demo.close();
+  });
 });
