@@ -169,11 +169,22 @@ async function main(): Promise<void> {
   });
 
   const offlineButton = $('offline');
+  // The demo's switch, or the browser itself (DevTools, airplane mode), which the SDK watches too.
+  const renderNetwork = (): void => {
+    $('network').textContent = network.offline
+      ? 'offline (uploads fail, records stay queued)'
+      : navigator.onLine
+        ? 'online'
+        : 'offline: the browser (nothing is sent, records stay queued)';
+  };
+  addEventListener('online', renderNetwork);
+  addEventListener('offline', renderNetwork);
+  renderNetwork();
   offlineButton.addEventListener('click', () => {
     network.offline = !network.offline;
     offlineButton.setAttribute('aria-pressed', String(network.offline));
     offlineButton.textContent = network.offline ? 'Go online' : 'Go offline';
-    $('network').textContent = network.offline ? 'offline (uploads fail, records stay queued)' : 'online';
+    renderNetwork();
     if (!network.offline) void tp.flush().catch(() => undefined);
   });
 

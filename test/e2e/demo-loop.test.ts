@@ -114,6 +114,27 @@ describe('demo in Chromium', () => {
     await page.close();
   });
 
+  it('the Network line follows the browser going offline and back, as the SDK does', async () => {
+    const { stack } = harness;
+    const page = await harness.page();
+    harness.allowConsole(/ERR_INTERNET_DISCONNECTED/);
+    // Automatic uploads on (the default): back online, the SDK uploads by itself.
+    await openDemo(page, stack, { player: `e2e-network-${randomUUID().slice(0, 8)}` });
+    expect(await page.locator('#network').innerText()).toBe('online');
+    try {
+      await harness.context.setOffline(true);
+      await expect.poll(() => page.locator('#network').innerText()).toMatch(/^offline/);
+      await page.click('#buy');
+      await page.click('#flush');
+      await expect.poll(() => page.locator('#log').innerText()).toContain('the browser is offline');
+    } finally {
+      await harness.context.setOffline(false);
+    }
+    await expect.poll(() => page.locator('#network').innerText()).toBe('online');
+    await expect.poll(() => page.locator('#queued').innerText()).toBe('0');
+    await page.close();
+  });
+
   it('the script-tag build defines window.TPSDK with the same API', async () => {
     const { stack } = harness;
     const page = await harness.page();
