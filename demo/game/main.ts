@@ -74,7 +74,8 @@ async function main(): Promise<void> {
   const refreshStats = (): void => {
     const s = tp.stats();
     $('queued').textContent = String(s.queued);
-    $('delivered').textContent = String(s.delivered);
+    // stats() counts what this tab uploaded; with the game open in several tabs, one uploads for all.
+    $('delivered').textContent = s.leader || s.delivered > 0 ? String(s.delivered) : `${s.delivered} (another tab uploads for this one)`;
     $('storage').textContent = s.storage;
   };
   tp.on('queue', refreshStats);
@@ -257,6 +258,8 @@ async function main(): Promise<void> {
   void refreshOffers();
 
   refreshStats();
+  // Which tab uploads changes without a queue event (a tab closed, this one elected).
+  setInterval(refreshStats, 1000);
   const { phaserTexts, phaserControls, phaserImages } = threeWays;
   Object.assign(window, { demo: { tp, state, network, previousUnloadUploads, phaserTexts, phaserControls, phaserImages, phaserReady: threeWays.loadPhaser() } });
   document.body.dataset.ready = 'true';

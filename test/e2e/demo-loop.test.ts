@@ -135,6 +135,27 @@ describe('demo in Chromium', () => {
     await page.close();
   });
 
+  it('a second tab of the demo does not claim 0 delivered records: it says the first tab uploads for it', async () => {
+    const { stack } = harness;
+    const player = `e2e-two-tabs-${randomUUID().slice(0, 8)}`;
+    const first = await harness.page();
+    await openDemo(first, stack, { player, flushIntervalMs: '0' });
+    await expect.poll(() => first.evaluate(() => (window as unknown as { demo: { tp: { stats(): { leader: boolean } } } }).demo.tp.stats().leader)).toBe(true);
+    const second = await harness.page();
+    await openDemo(second, stack, { player, flushIntervalMs: '0' });
+    for (let i = 0; i < 2; i++) await second.click('#buy');
+    await second.click('#flush');
+    await expect.poll(() => second.locator('#log').innerText()).toMatch(/flush: [1-9]\d* record/);
+    const purchases = (await serviceUploads(stack)).flatMap((u) => u.body.characters_purchases ?? []).filter((r) => r.player_slug === player);
+    expect(purchases).toHaveLength(2);
+    await expect.poll(() => second.locator('#delivered').innerText()).toMatch(/another tab/);
+    // The uploading tab counts them, and says nothing of other tabs.
+    await expect.poll(() => first.locator('#delivered').innerText()).toMatch(/^\d+$/);
+    expect(Number(await first.locator('#delivered').innerText())).toBeGreaterThanOrEqual(2);
+    await second.close();
+    await first.close();
+  });
+
   it('the script-tag build defines window.TPSDK with the same API', async () => {
     const { stack } = harness;
     const page = await harness.page();
