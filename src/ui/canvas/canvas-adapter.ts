@@ -6,7 +6,8 @@
  *   store sized to the canvas's CSS box × the ratio;
  * - the message wrapped like the DOM dialog's (Korean per `word-break: keep-all`, long words broken
  *   between graphemes), redrawn when the canvas is resized or the ratio changes;
- * - pointer: a click on a purchase button, the toggle or × acts on the view;
+ * - pointer (mouse, touch, pen): a press that starts and ends on a purchase button, the toggle or ×
+ *   acts on the view;
  * - keyboard: the canvas takes focus, Tab and Shift+Tab move a focus ring through the buttons,
  *   Enter and Space press the focused one, Escape dismisses; focus returns where it was on close;
  * - every string goes through `fillText`: nothing from the service becomes markup or DOM.
@@ -257,12 +258,22 @@ export function createCanvasAdapter(options: CanvasAdapterOptions): CanvasAdapte
     if (saved[1] === null) canvas.tabIndex = 0;
     describe();
 
-    on<MouseEvent>(canvas, 'click', (e) => {
-      const r = canvas.getBoundingClientRect();
-      const x = ((e.clientX - r.left) * box[0]!) / r.width;
-      const y = ((e.clientY - r.top) * box[1]!) / r.height;
-      press(layout?.hits.findIndex(({ rect: h }) => x >= h.x && x < h.x + h.w && y >= h.y && y < h.y + h.h) ?? -1);
+    // A control acts as a native button does: on a primary press that starts and ends on it (a
+    // drag from elsewhere onto Buy buys nothing). Pointer events, not `click`: a game that cancels
+    // `touchstart` (Phaser does) gets no click from a tap. `offsetX` is in the canvas's own CSS
+    // pixels through any CSS transform (scaled to fit, turned for landscape).
+    const hit = ({ offsetX: x, offsetY: y }: PointerEvent): number => layout?.hits.findIndex(({ rect: h }) => x >= h.x && x < h.x + h.w && y >= h.y && y < h.y + h.h) ?? -1;
+    let down = -1;
+    on<PointerEvent>(canvas, 'pointerdown', (e) => {
+      down = e.button ? -1 : hit(e);
+      // The release then comes here wherever it happens, so no press is left pending.
+      if (down >= 0) canvas.setPointerCapture(e.pointerId);
     });
+    on<PointerEvent>(canvas, 'pointerup', (e) => {
+      if (down >= 0 && hit(e) === down) press(down);
+      down = -1;
+    });
+    on(canvas, 'pointercancel', () => (down = -1));
     on<KeyboardEvent>(canvas, 'keydown', (e) => {
       const n = layout?.hits.length ?? 0;
       // A held key repeats: a control is pressed once, as a native one is, and a key held down
