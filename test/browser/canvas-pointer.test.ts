@@ -92,3 +92,39 @@ it('hits the right control on a canvas turned by a CSS transform (portrait game 
   await tap([640 - y, x]);
   expect(calls).toEqual(['interact:golden_sword']);
 });
+
+it('on a game canvas letterboxed with object-fit: contain (clear: false), draws the card unstretched where it shows, and hits its buttons', async () => {
+  // The game renders 360×640 and shows it in a 600×400 box: scaled by 400/640 = 0.625 to 225×400,
+  // centered (187.5 px bars left and right).
+  const canvas = document.createElement('canvas');
+  canvas.style.cssText = 'display:block;width:600px;height:400px;object-fit:contain';
+  canvas.width = 360;
+  canvas.height = 640;
+  document.body.append(canvas);
+  const context = canvas.getContext('2d')!;
+  context.fillStyle = '#ff0000';
+  context.fillRect(0, 0, 360, 640);
+  const { view, calls } = recordingView(aiBody);
+  adapter = createCanvasAdapter({ context, clear: false });
+  adapter.present(view);
+
+  const scratch = document.createElement('canvas').getContext('2d')!;
+  const measure = (t: string, f: string): number => ((scratch.font = f), scratch.measureText(t).width);
+  const layout = layoutOffer(view, 225, 400, measure, DEFAULT_CANVAS_THEME, labelsFor('en'), { checked: false, hero: undefined });
+  // What is not the game's red is the card, in bitmap pixels: the layout's card × 1.6 both ways.
+  const data = context.getImageData(0, 0, 360, 640).data;
+  let [x0, y0, x1, y1] = [360, 640, -1, -1];
+  for (let i = 0; i < data.length; i += 4) {
+    if (data[i] === 255 && data[i + 1] === 0 && data[i + 2] === 0) continue;
+    const x = (i / 4) % 360;
+    const y = Math.floor(i / 4 / 360);
+    [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];
+  }
+  const { card } = layout;
+  const want = [card.x, card.y, card.x + card.w, card.y + card.h].map((v) => v * 1.6);
+  [x0, y0, x1 + 1, y1 + 1].forEach((v, i) => expect(Math.abs(v - want[i]!), 'edges, antialiasing aside').toBeLessThanOrEqual(1));
+
+  const buy = layout.hits.find((h) => h.id === 'buy:0')!.rect;
+  await tap([187.5 + buy.x + buy.w / 2, buy.y + buy.h / 2]);
+  expect(calls).toEqual(['interact:golden_sword']);
+});

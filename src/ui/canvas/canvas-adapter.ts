@@ -28,7 +28,8 @@ export type { CanvasTheme } from './theme.js';
 export interface CanvasAdapterOptions {
   /**
    * The 2D context to draw into: an overlay canvas's or the game's own. Its canvas must be in the
-   * page, sized by CSS, without border or padding (pointer positions are mapped through its box).
+   * page, sized by CSS, without border or padding (pointer positions are mapped through its box;
+   * CSS transforms, and `object-fit` with an `object-position` in percentages or pixels, are followed).
    * A canvas not in the page when an offer is shown is refused (`present` throws: `show()` rejects
    * with `ui-failed`, nothing reported); one taken out of the page while an offer is on it closes
    * the view (nothing reported; `show()` resolves with `closed`).
@@ -87,7 +88,9 @@ export function createCanvasAdapter(options: CanvasAdapterOptions): CanvasAdapte
   let view: OfferView | undefined;
   let labels: UiLabels;
   let layout: OfferLayout | undefined;
+  /** Where the canvas's bitmap shows in its CSS box, in CSS pixels: the layout's size, and its top-left corner. */
   let box = [0, 0];
+  let origin = [0, 0];
   let focus = -1;
   let checked = false;
   let hero: HTMLImageElement | undefined;
@@ -128,27 +131,30 @@ export function createCanvasAdapter(options: CanvasAdapterOptions): CanvasAdapte
         if (nowW !== W) canvas.style.width = `${W}px`;
         if (nowH !== H) canvas.style.height = `${H}px`;
       }
+      // A game's canvas letterboxed by `object-fit` shows its bitmap in part of the box: lay out there.
+      const [x0, y0, sw, sh] = shown(canvas, W, H);
+      origin = [x0, y0];
       ctx.save(); // measuring sets the font: the game's context keeps its state
       // What a game's frame may leave set (with `clear: false`) would fade, tint or space the card.
       Object.assign(ctx, DRAWING_DEFAULTS);
       ctx.setLineDash([]);
       try {
-        if (!layout || box[0] !== W || box[1] !== H) {
+        if (!layout || box[0] !== sw || box[1] !== sh) {
           // Regions come and go with the size (a toggle that no longer fits): focus stays on the
           // same control, or on none when it is gone, never on whatever took its index.
           const focused = layout?.hits[focus]?.id;
-          box = [W, H];
-          layout = layoutOffer(view, W, H, measure, theme, labels, { checked, hero: hero && { w: hero.naturalWidth, h: hero.naturalHeight } });
+          box = [sw, sh];
+          layout = layoutOffer(view, sw, sh, measure, theme, labels, { checked, hero: hero && { w: hero.naturalWidth, h: hero.naturalHeight } });
           if (focused !== undefined) {
             focus = layout.hits.findIndex((hit) => hit.id === focused);
             describe();
           }
         }
-        ctx.setTransform(canvas.width / W, 0, 0, canvas.height / H, 0, 0);
-        if (clear) ctx.clearRect(0, 0, W, H);
+        ctx.setTransform(canvas.width / sw, 0, 0, canvas.height / sh, 0, 0);
+        if (clear) ctx.clearRect(0, 0, sw, sh);
         if (theme.backdrop) {
           ctx.fillStyle = theme.backdrop;
-          ctx.fillRect(0, 0, W, H);
+          ctx.fillRect(0, 0, sw, sh);
         }
         ctx.textAlign = 'left';
         ctx.textBaseline = 'alphabetic';
@@ -262,7 +268,10 @@ export function createCanvasAdapter(options: CanvasAdapterOptions): CanvasAdapte
     // drag from elsewhere onto Buy buys nothing). Pointer events, not `click`: a game that cancels
     // `touchstart` (Phaser does) gets no click from a tap. `offsetX` is in the canvas's own CSS
     // pixels through any CSS transform (scaled to fit, turned for landscape).
-    const hit = ({ offsetX: x, offsetY: y }: PointerEvent): number => layout?.hits.findIndex(({ rect: h }) => x >= h.x && x < h.x + h.w && y >= h.y && y < h.y + h.h) ?? -1;
+    const hit = (e: PointerEvent): number => {
+      const [x, y] = [e.offsetX - origin[0]!, e.offsetY - origin[1]!];
+      return layout?.hits.findIndex(({ rect: h }) => x >= h.x && x < h.x + h.w && y >= h.y && y < h.y + h.h) ?? -1;
+    };
     let down = -1;
     on<PointerEvent>(canvas, 'pointerdown', (e) => {
       down = e.button ? -1 : hit(e);
@@ -333,6 +342,22 @@ export function createCanvasAdapter(options: CanvasAdapterOptions): CanvasAdapte
   };
 
   return { present, close, draw };
+}
+
+/**
+ * Where the bitmap of a canvas with a `W` × `H` CSS box shows in it (`object-fit`, `object-position`):
+ * x, y, width, height in CSS pixels. The whole box with `fill`, the default.
+ */
+function shown(canvas: HTMLCanvasElement, W: number, H: number): [x: number, y: number, w: number, h: number] {
+  const { objectFit: fit, objectPosition } = getComputedStyle(canvas);
+  const { width: cw, height: ch } = canvas;
+  if (fit === 'fill' || !cw || !ch) return [0, 0, W, H];
+  let s = (fit === 'cover' ? Math.max : Math.min)(W / cw, H / ch);
+  if (fit === 'none' || (fit === 'scale-down' && s > 1)) s = 1;
+  const [w, h] = [cw * s, ch * s];
+  // `50% 50%` (the default), or lengths: the free space is shared by percentage, or the image moved by pixels.
+  const at = objectPosition.split(' ').map((v, i) => (v.endsWith('%') ? (parseFloat(v) / 100) * (i ? H - h : W - w) : parseFloat(v)) || 0);
+  return [at[0]!, at[1]!, w, h];
 }
 
 /**
