@@ -12,6 +12,8 @@ const CORPUS = [
   // Korean: punctuation and symbols between words without a space.
   '구매하세요!지금', '지금구매?오늘만', '(한정)상품', '[이벤트]보상', '50%할인', '지금/바로', '골드-실버', '구매.지금', '구매,지금',
   '“특가”상품', '「특가」상품', '한정판ABC', 'ABC한정판', '한정판123', '1,000원', '₩1,000', '👍구매', '구매👍', '🎁선물🎁',
+  // Emoji with the emoji presentation selector (U+FE0F): common in offers, broken like the emoji alone.
+  '⚔️전투', '전투⚔️보상', '❤️하트', '🗡️과', '⭐️전투', 'Gold❤️Pack', '☀️Pack', 'A🗡️B', '©️전투',
   // Japanese and Chinese.
   '今すぐ購入！限定セール', '「特別」オファー', '限定　セール', '黄金の剣を今すぐ', '今日は晴れ。明日', '金币x2', 'Gold金币', '金币Gold',
   '限定セール（本日まで）', '购买，立即！', '数量…残りわずか',

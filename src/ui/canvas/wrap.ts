@@ -64,6 +64,8 @@ interface Chunk {
 const SPACE = /[ \t]/;
 /** Letters and digits: no break between two of them (`keep-all`). */
 const WORD = /[\p{L}\p{N}\p{M}]/u;
+/** Combining marks, variation selectors among them. */
+const MARK = /\p{M}/u;
 /** Hangul, Han and kana. */
 const CJK = /[\p{sc=Hangul}\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}]/u;
 /** Pictographs, skin tones and regional indicators (flags). */
@@ -84,15 +86,18 @@ const CLUSTER = /[\u{1F1E6}-\u{1F1FF}]{2}|[^][\p{M}\u{1F3FB}-\u{1F3FF}\u1160-\u1
  * the start of a line or after a space).
  */
 export const opportunity = (p: string, a: string, b: string): boolean =>
-  !NO_AFTER.test(a) &&
-  !NO_BEFORE.test(b) &&
-  !FLAG.test(a + b) &&
-  (b === '—' ||
-    BREAK_AFTER.test(a) ||
-    (a === '-' && WORD.test(p)) ||
-    EMOJI.test(a) ||
-    EMOJI.test(b) ||
-    (WORD.test(a) ? CJK.test(a) && !WORD.test(b) && b !== '-' && b !== '/' : CJK.test(b) || /\p{Ps}/u.test(b)));
+  // A mark breaks as the character it follows (UAX #14, LB9): `❤️` (with U+FE0F, emoji style) as `❤`.
+  MARK.test(a) && p !== ''
+    ? opportunity('', p, b)
+    : !NO_AFTER.test(a) &&
+      !NO_BEFORE.test(b) &&
+      !FLAG.test(a + b) &&
+      (b === '—' ||
+        BREAK_AFTER.test(a) ||
+        (a === '-' && WORD.test(p)) ||
+        EMOJI.test(a) ||
+        EMOJI.test(b) ||
+        (WORD.test(a) ? CJK.test(a) && !WORD.test(b) && b !== '-' && b !== '/' : CJK.test(b) || /\p{Ps}/u.test(b)));
 
 /** The grapheme clusters of `text`. */
 export function graphemes(text: string): string[] {
