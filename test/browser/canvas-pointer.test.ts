@@ -128,3 +128,22 @@ it('on a game canvas letterboxed with object-fit: contain (clear: false), draws 
   await tap([187.5 + buy.x + buy.w / 2, buy.y + buy.h / 2]);
   expect(calls).toEqual(['interact:golden_sword']);
 });
+
+it('synthetic pointer events (a test harness, a game replaying input) press a control without throwing from the listener', async () => {
+  const { canvas, view, calls } = mount('');
+  const [x, y] = centerOf(view, 'buy:0');
+  const errors: unknown[] = [];
+  const onError = (e: ErrorEvent): void => void errors.push(e.error);
+  window.addEventListener('error', onError);
+  try {
+    // Not an active pointer: `setPointerCapture` throws NotFoundError for it.
+    for (const type of ['pointerdown', 'pointerup']) {
+      canvas.dispatchEvent(new PointerEvent(type, { pointerId: 77, clientX: canvas.getBoundingClientRect().left + x, clientY: canvas.getBoundingClientRect().top + y, bubbles: true }));
+    }
+    await settle();
+  } finally {
+    window.removeEventListener('error', onError);
+  }
+  expect(errors).toEqual([]);
+  expect(calls).toEqual(['interact:golden_sword']);
+});
