@@ -7,7 +7,7 @@
  * - `offers.json`: every player's offers, `first_opened_at` included, and the first-open updates
  *   received per offer.
  */
-import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface StoredUpload {
@@ -53,17 +53,11 @@ export class DataStore {
     this.uploadsPath = join(dir, 'uploads.ndjson');
     this.offersPath = join(dir, 'offers.json');
     this.unseenPath = join(dir, 'unseen-200s.ndjson');
-    if (existsSync(this.uploadsPath)) {
-      for (const line of readFileSync(this.uploadsPath, 'utf8').split('\n')) {
-        if (line.trim()) this.uploadList.push(JSON.parse(line) as StoredUpload);
-      }
-    }
+    for (const line of readLines(this.uploadsPath)) this.uploadList.push(JSON.parse(line) as StoredUpload);
     if (existsSync(this.offersPath)) this.offersFile = JSON.parse(readFileSync(this.offersPath, 'utf8')) as OffersFile;
-    if (existsSync(this.unseenPath)) {
-      for (const line of readFileSync(this.unseenPath, 'utf8').split('\n')) {
-        const upload = line.trim() ? this.uploadList[(JSON.parse(line) as { seq: number }).seq - 1] : undefined;
-        if (upload) upload.unseen = true;
-      }
+    for (const line of readLines(this.unseenPath)) {
+      const upload = this.uploadList[(JSON.parse(line) as { seq: number }).seq - 1];
+      if (upload) upload.unseen = true;
     }
   }
 
@@ -111,4 +105,21 @@ export class DataStore {
     writeFileSync(tmp, JSON.stringify(this.offersFile, null, 2));
     renameSync(tmp, this.offersPath);
   }
+}
+
+/**
+ * The lines of an append-only `.ndjson` file (none when it does not exist). A last line without its
+ * newline was cut by a crash in the middle of its append: its request was never answered (the
+ * service answers after the append), so the client sends it again. It is cut off the file, so
+ * that the next append starts on a line of its own.
+ */
+function readLines(path: string): string[] {
+  if (!existsSync(path)) return [];
+  const text = readFileSync(path, 'utf8');
+  const end = text.lastIndexOf('\n') + 1;
+  if (end < text.length) {
+    console.warn(`${path}: dropped a line cut off by a crash (${text.length - end} bytes)`);
+    truncateSync(path, Buffer.byteLength(text.slice(0, end)));
+  }
+  return text.slice(0, end).split('\n').filter((line) => line.trim());
 }

@@ -51,8 +51,12 @@ export interface FaultConfig {
   readonly seed?: number;
 }
 
-/** Header the injector sets on a request the route should answer with 413 (when it is large enough). */
-export const FAULT_413_HEADER = 'x-tp-fault-413';
+/**
+ * The requests the injector chose for a 413, and the least records their body must hold to get it
+ * (the route answers 413 only then). Kept beside the request, not in a header, so that no client
+ * can ask for a fault.
+ */
+export const FAULT_413 = new WeakMap<IncomingMessage, number>();
 /** Header the route sets on a 200 with the sequence number of the stored upload. */
 export const UPLOAD_SEQ_HEADER = 'x-tp-upload-seq';
 
@@ -99,7 +103,7 @@ export class FaultInjector {
       case 'status-429':
         return answer(res, 429, 'Too Many Requests', { 'Retry-After': '1' });
       case 'status-413':
-        req.headers[FAULT_413_HEADER] = String(this.#config?.minRecordsFor413 ?? 2);
+        FAULT_413.set(req, this.#config?.minRecordsFor413 ?? 2);
         void next(req, res);
         return;
       case 'slow':

@@ -4,12 +4,13 @@
  * `Method Not Allowed` from app.ts.
  */
 import type { Context, MiddlewareHandler } from 'hono';
+import type { IncomingMessage } from 'node:http';
 import { bodyLimit } from 'hono/body-limit';
 import { isObjectName, validateRecord } from '../../src/records/index.js';
 import { fail, ok, type Failure } from './auth.js';
 import type { ServiceConfig } from './config.js';
 import type { DataStore } from './data-store.js';
-import { FAULT_413_HEADER, UPLOAD_SEQ_HEADER } from './faults.js';
+import { FAULT_413, UPLOAD_SEQ_HEADER } from './faults.js';
 import { decodeLogsBody, PAYLOAD_TOO_LARGE } from './logs-body.js';
 
 const SUCCESS_DATA = {
@@ -45,8 +46,9 @@ export async function handleLogs(c: Context, config: ServiceConfig, store: DataS
   const body = decoded.body as Record<string, Array<Record<string, unknown>>>;
 
   // Fault injection: a 413 for bodies large enough (a single record never gets one).
-  const min413 = Number(c.req.header(FAULT_413_HEADER));
-  if (min413 > 0 && Object.values(body).reduce((n, list) => n + list.length, 0) >= min413) {
+  // `incoming`: the Node request (@hono/node-server's binding), as the injector saw it.
+  const min413 = FAULT_413.get((c.env as { incoming: IncomingMessage }).incoming);
+  if (min413 && Object.values(body).reduce((n, list) => n + list.length, 0) >= min413) {
     return fail(c, PAYLOAD_TOO_LARGE);
   }
 
