@@ -36,6 +36,9 @@ export function buildDialog(doc: Document, view: OfferView, labels: UiLabels, op
   root.addEventListener('mousedown', (event) => {
     if (event.target === root) event.preventDefault();
   });
+  // Touches in the dialog are its own, as its keys are: a game that cancels `touchstart` on the
+  // document or window (against scrolling and zoom) would cancel every tap's click in it.
+  for (const type of ['touchstart', 'touchmove', 'touchend'] as const) root.addEventListener(type, (event) => event.stopPropagation(), { passive: true });
   const dialog = make('div', 'dialog');
   dialog.setAttribute('role', 'dialog');
   dialog.setAttribute('aria-modal', 'true');
