@@ -6,7 +6,8 @@
  * `--tp-bg`, `--tp-fg`, `--tp-muted`, `--tp-accent`, `--tp-accent-fg`, `--tp-radius`, `--tp-font`,
  * `--tp-backdrop`, `--tp-focus`.
  *
- * The dialog fades and rises in over 160 ms, except under `prefers-reduced-motion: reduce`.
+ * The dialog fades and rises in over 160 ms, except under `prefers-reduced-motion: reduce`. In
+ * forced colors (backgrounds replaced, shadows dropped) the card and the buttons get a border.
  * Written one rule per line: it ships as this string, unminified.
  *
  * @module
@@ -33,4 +34,5 @@ button{font:inherit;cursor:pointer;border:0;border-radius:10px;min-height:44px;m
 .buy{padding:10px 18px;background:var(--tp-accent,#ffb020);color:var(--tp-accent-fg,#1b1300);font-weight:700}
 .close{position:absolute;top:8px;right:8px;background:#0006;color:#fff;font-size:1.4rem;line-height:1;padding:0}
 .toggle{display:flex;align-items:center;gap:8px;min-height:44px;font-size:.9rem}
-.toggle input{width:20px;height:20px;margin:0}`;
+.toggle input{width:20px;height:20px;margin:0}
+@media (forced-colors:active){.dialog,button{border:1px solid}}`;
