@@ -30,7 +30,8 @@ export interface DomAdapterOptions {
   /**
    * Where the dialog's host element is appended. Default: `document.body`, or in fullscreen the
    * element in fullscreen (a canvas in fullscreen cannot hold it: `present` throws, and `show()`
-   * rejects with `ui-failed`, before anything is reported); the dialog covers the viewport
+   * rejects with `ui-failed`, before anything is reported), and it follows the page into and out
+   * of fullscreen while it is open; the dialog covers the viewport
    * (`position: fixed`). When given, the dialog covers that element instead
    * (`position: absolute`; give the container a position), for a game whose stage is one panel.
    * Either way, what it covers is inert while it is open: the rest of the page, or the container's
@@ -94,38 +95,60 @@ export function createDomAdapter(options: DomAdapterOptions = {}): UiAdapter {
     const parts = buildDialog(doc, view, labelsFor(view.language, options.labels), options.openLinks === true);
     parts.dialog.addEventListener('keydown', (event) => onKeyDown(event, shadow, parts.dialog, view));
     shadow.append(parts.root);
-    parent.append(host);
-    madeInert = inertBeside(host, [...parent.children]);
     const shown = host;
     // Focus stays in the dialog: an element the page adds and focuses in one task is focusable
     // until its mutation record arrives (a microtask later); focus goes back where it was.
     let inside = parts.initialFocus;
     parts.dialog.addEventListener('focusin', (event) => (inside = event.target as HTMLElement));
+    /** Where the host is: `parent`, or the element in fullscreen after the page went into fullscreen. */
+    let at: Element = parent;
     const keepFocus = (event: FocusEvent): void => {
-      if (event.target !== shown && parent.contains(event.target as Node)) inside.focus();
+      if (event.target !== shown && at.contains(event.target as Node)) inside.focus();
     };
+    const win = doc.defaultView as (Window & typeof globalThis) | null;
+    const watcher = win?.MutationObserver
+      ? new win.MutationObserver((changes) => {
+          // The page took the dialog out itself (a new screen, `body.replaceChildren()`): the offer
+          // left the screen without the player (nothing reported), and the page gets back what was
+          // made inert.
+          if (!shown.isConnected) {
+            view.close();
+            return close();
+          }
+          for (const change of changes) if (change.target === at) madeInert.push(...inertBeside(shown, change.addedNodes));
+        })
+      : undefined;
+    const mount = (into: Element): void => {
+      watcher?.disconnect();
+      for (const el of madeInert) el.removeAttribute('inert');
+      at = into;
+      into.append(shown);
+      madeInert = inertBeside(shown, [...into.children]);
+      // The parent and each of its ancestors (through shadow roots): the dialog leaves the page
+      // also when one of them does (a container removed with the screen around it).
+      for (let node: Node | null = into; node; node = node.parentNode ?? (node as ShadowRoot).host) watcher?.observe(node, { childList: true });
+    };
+    mount(parent);
+    // The page went into or out of fullscreen while the dialog is open (a game going fullscreen on
+    // the player's first tap): the dialog goes where it is drawn. Not into a canvas: it stays.
+    const follow = (): void => {
+      let into: Element;
+      try {
+        into = parentOverViewport(doc);
+      } catch {
+        return;
+      }
+      if (into === at) return;
+      mount(into);
+      inside.focus();
+    };
+    if (!options.container) doc.addEventListener('fullscreenchange', follow);
     doc.addEventListener('focusin', keepFocus, true);
-    let watcher: MutationObserver | undefined;
     unwatch = () => {
       watcher?.disconnect();
       doc.removeEventListener('focusin', keepFocus, true);
+      doc.removeEventListener('fullscreenchange', follow);
     };
-    const win = doc.defaultView as (Window & typeof globalThis) | null;
-    if (win?.MutationObserver) {
-      watcher = new win.MutationObserver((changes) => {
-        // The page took the dialog out itself (a new screen, `body.replaceChildren()`): the offer
-        // left the screen without the player (nothing reported), and the page gets back what was
-        // made inert.
-        if (!shown.isConnected) {
-          view.close();
-          return close();
-        }
-        for (const change of changes) if (change.target === parent) madeInert.push(...inertBeside(shown, change.addedNodes));
-      });
-      // The parent and each of its ancestors (through shadow roots): the dialog leaves the page
-      // also when one of them does (a container removed with the screen around it).
-      for (let node: Node | null = parent; node; node = node.parentNode ?? (node as ShadowRoot).host) watcher.observe(node, { childList: true });
-    }
     parts.initialFocus.focus();
   };
 
