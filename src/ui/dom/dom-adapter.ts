@@ -87,6 +87,9 @@ export function createDomAdapter(options: DomAdapterOptions = {}): UiAdapter {
     host = doc.createElement('div');
     host.setAttribute('data-tp-offer', String(view.offerId));
     if (options.className) host.className = options.className;
+    // The host is in the page, where the game's `*` and `div` rules beat the shadow root's `:host`
+    // (and what it inherits reaches the dialog): its own style beats them. Custom properties stay.
+    host.style.all = 'initial';
     host.style.position = options.container ? 'absolute' : 'fixed';
     host.style.inset = '0';
     host.style.zIndex = String(options.zIndex ?? 2147483000);
