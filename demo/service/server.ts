@@ -1,7 +1,7 @@
 /**
  * Starts the reference service on 127.0.0.1.
  */
-import { createServer } from 'node:http';
+import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener, serve } from '@hono/node-server';
 import { createServiceApp } from './app.js';
@@ -39,9 +39,7 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   const injector = new FaultInjector(options.faults, (seq) => store.markUnseen(seq));
   const listener = getRequestListener(app.fetch);
   const server = createServer((req, res) => injector.handle(req, res, listener));
-  // Idle connections outlive the browser's (docs/decisions.md, "Delivery: at least once"), as the demo page's do.
-  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+  keepIdleConnections(server);
   const port = await new Promise<number>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
@@ -69,13 +67,17 @@ type Server = ReturnType<typeof serve>;
  */
 export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
+/** Keeps idle connections {@link KEEP_ALIVE_TIMEOUT_MS}: both the service's server and the demo page's. */
+function keepIdleConnections(server: Pick<HttpServer, 'keepAliveTimeout' | 'headersTimeout'>): void {
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+}
+
 /** Listens on 127.0.0.1; rejects on EADDRINUSE and the like. */
 export function listen(fetch: (request: Request) => Response | Promise<Response>, port: number): Promise<{ server: Server; port: number }> {
   return new Promise((resolve, reject) => {
     const server = serve({ fetch, port, hostname: '127.0.0.1' }, (info: AddressInfo) => resolve({ server, port: info.port }));
-    const http = server as unknown as { keepAliveTimeout: number; headersTimeout: number };
-    http.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-    http.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+    keepIdleConnections(server as unknown as HttpServer);
     server.once('error', reject);
   });
 }
