@@ -122,6 +122,20 @@ describe('DOM adapter', () => {
     }
   });
 
+  it('loads a hero image only from an http(s) URL, also in a view a game built by hand', () => {
+    const { view } = recordingView(aiBody);
+    for (const url of ['javascript:window.pwned=1', 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>', 'blob:https://x/1', '//cdn.example.com/bg.png', 'bg.png']) {
+      document.querySelectorAll('[data-tp-offer]').forEach((el) => el.remove());
+      createDomAdapter().present({ ...view, backgroundUrl: url });
+      expect(root().querySelector('img'), url).toBeNull();
+      createDomAdapter().present({ ...view, backgroundUrl: undefined, imageUrl: url });
+      expect(root().querySelector('img'), url).toBeNull();
+    }
+    document.querySelectorAll('[data-tp-offer]').forEach((el) => el.remove());
+    createDomAdapter().present(view); // the sample's https background: shown
+    expect(root().querySelector('img.hero')!.getAttribute('src')).toBe('https://cdn.example.com/bg.png');
+  });
+
   it('with a container, covers that element instead of the viewport', () => {
     const stage = document.createElement('div');
     stage.style.cssText = 'position:relative;width:300px;height:500px;margin:40px';
