@@ -5,6 +5,7 @@ import {
   MAX_SIZE_PX,
   MAX_TAG_LENGTH,
   MAX_WARNINGS,
+  NAMED_COLORS,
   parseColor,
   parseRichText,
   plainText,
@@ -221,6 +222,21 @@ describe('parseColor', () => {
     expect(parseColor('#00ff0080')).toBe('#00ff0080');
     expect(parseColor('Red')).toBe('#ff0000ff');
     expect(parseColor('DARKBLUE')).toBe('#0000a0ff');
+  });
+
+  it('knows exactly uGUI’s 22 named colors, with the manual’s values (written out here, not read from src)', () => {
+    // Unity manual, "Rich Text" (uGUI), the color-name table; /work/shared/research/unity-rich-text.md §1.
+    const UGUI: Record<string, string> = {
+      aqua: '#00ffff', black: '#000000', blue: '#0000ff', brown: '#a52a2a', cyan: '#00ffff', darkblue: '#0000a0',
+      fuchsia: '#ff00ff', green: '#008000', grey: '#808080', lightblue: '#add8e6', lime: '#00ff00', magenta: '#ff00ff',
+      maroon: '#800000', navy: '#000080', olive: '#808000', orange: '#ffa500', purple: '#800080', red: '#ff0000',
+      silver: '#c0c0c0', teal: '#008080', white: '#ffffff', yellow: '#ffff00',
+    };
+    expect(NAMED_COLORS).toEqual(UGUI);
+    for (const [name, hex] of Object.entries(UGUI)) {
+      expect(parseColor(name), name).toBe(`${hex}ff`);
+      expect(parseRichText(`<color=${name.toUpperCase()}>x</color>`).lines[0], name).toEqual([styled('x', { color: `${hex}ff` })]);
+    }
   });
 
   it('rejects everything else without throwing', () => {
