@@ -123,6 +123,7 @@ describe('time is linear in the input, on the worst inputs we know', () => {
     '<b> × k, x, </b> × k: paired, beyond the depth limit': (n) => '<b>'.repeat(Math.floor(n / 7)) + 'x' + '</b>'.repeat(Math.floor(n / 7)),
     'crossed tags': (n) => '<b><i>'.repeat(Math.floor(n / 14)) + '</b></i>'.repeat(Math.floor(n / 14)),
     'stray closing tags': (n) => fill('</color>', n),
+    'stray closing tags under a deep stack of another tag': (n) => '<i>'.repeat(Math.floor(n / 7)) + '</b>'.repeat(Math.floor(n / 7)),
     'invalid values': (n) => fill('<color=#GG0000><size=0>', n),
     'CR, applied tags, LF': (n) => fill('\r<b></b>\n', n),
     'line breaks only': (n) => fill('\r\n\n\u2028', n),
