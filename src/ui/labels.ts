@@ -11,12 +11,17 @@ export interface UiLabels {
   readonly close: string;
   /** Text of a purchase button. */
   readonly buy: string;
+  /**
+   * The word before the regular price in a purchase button's accessible name, when a lower price
+   * is shown (`Buy: Gems, 6,930, was 9,900, -30%`): the struck-through price is not read as such.
+   */
+  readonly was: string;
 }
 
 /** Built-in labels: English and Korean. */
 export const DEFAULT_LABELS: Readonly<Record<string, UiLabels>> = {
-  en: { close: 'Close', buy: 'Buy' },
-  ko: { close: '닫기', buy: '구매' },
+  en: { close: 'Close', buy: 'Buy', was: 'was' },
+  ko: { close: '닫기', buy: '구매', was: '정가' },
 };
 
 /** Labels for `language`: overrides for it, then for its primary subtag, then built-ins (English last). */

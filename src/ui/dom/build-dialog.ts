@@ -133,7 +133,11 @@ function renderProduct(make: Make, product: ProductView, labels: UiLabels): { it
   }
   const button = make('button', 'buy', labels.buy);
   button.type = 'button';
-  button.setAttribute('aria-label', `${labels.buy}: ${product.name}`);
+  // What the player pays is part of what the button does: `Buy: Gems, 6,930, was 9,900, -30%`,
+  // the price line's own text (a screen reader does not say a price is struck through). The name
+  // starts with the visible word (WCAG 2.5.3, label in name).
+  const spoken = price ? [price.now, price.was && `${labels.was} ${price.was}`, price.discount] : [];
+  button.setAttribute('aria-label', [`${labels.buy}: ${product.name}`, ...spoken].filter(Boolean).join(', '));
   item.append(info, button);
   return { item, button };
 }

@@ -1,0 +1,49 @@
+/**
+ * The Buy button's accessible name, as Chromium's accessibility tree gives it to a screen reader:
+ * the visible word first (WCAG 2.5.3, label in name), then the product and what it costs, in the
+ * price line's own text. Before, it was `Buy: Gems`: a player who cannot see the dialog heard which
+ * product, but not its price nor the discount.
+ */
+import { afterEach, expect, it } from 'vitest';
+import { cdp } from 'vitest/browser';
+import { createDomAdapter } from '../../src/ui/dom/dom-adapter.js';
+import { aiBody, personalizedBody } from '../fixtures/spec-samples.js';
+import { recordingView } from '../support/views.js';
+
+afterEach(() => document.body.replaceChildren());
+
+/** The names of the buttons in Chromium's accessibility tree of this test's frame. */
+async function buttonNames(): Promise<string[]> {
+  const s = cdp();
+  type Frame = { frame: { id: string; url: string }; childFrames?: Frame[] };
+  const { frameTree } = (await s.send('Page.getFrameTree')) as { frameTree: Frame };
+  const frames = (f: Frame): Frame[] => [f, ...(f.childFrames ?? []).flatMap(frames)];
+  const frameId = frames(frameTree).find((f) => f.frame.url === location.href)!.frame.id;
+  const { nodes } = (await s.send('Accessibility.getFullAXTree', { frameId })) as {
+    nodes: Array<{ ignored: boolean; role?: { value?: string }; name?: { value?: string } }>;
+  };
+  return nodes.filter((n) => !n.ignored && n.role?.value === 'button').map((n) => n.name?.value ?? '');
+}
+
+const gems = { ...personalizedBody, product_name: 'Gems' }; // 9,900 → 6,930, 30 % off
+
+it('a discounted product: the Buy button says the price to pay, the regular price and the discount', async () => {
+  createDomAdapter().present(recordingView(gems, { languages: ['en'] }).view);
+  expect(await buttonNames()).toContain('Buy: Gems, 6,930, was 9,900, -30%');
+});
+
+it('a product at its regular price: the Buy button says that price', async () => {
+  const body = { ...gems, discount_rate: 0, discount_price: 4900, price: 4900 };
+  createDomAdapter().present(recordingView(body, { languages: ['en'] }).view);
+  expect(await buttonNames()).toContain('Buy: Gems, 4,900');
+});
+
+it('in Korean, with the Korean words', async () => {
+  createDomAdapter().present(recordingView(gems, { languages: ['ko'] }).view);
+  expect(await buttonNames()).toContain('구매: Gems, 6,930, 정가 9,900, -30%');
+});
+
+it('a product without a price (AI offers) keeps its name alone', async () => {
+  createDomAdapter().present(recordingView(aiBody).view);
+  expect(await buttonNames()).toContain('Buy: golden_sword');
+});
