@@ -13,7 +13,8 @@
  *   `focus()` call;
  * - the game's CSS and the dialog's CSS cannot touch each other (shadow DOM); theme it with CSS
  *   custom properties on the host (`--tp-bg`, `--tp-accent`, … see styles.ts) or the `className` hook;
- * - readable from a 360×640 phone in portrait to a landscape desktop; Korean breaks between words;
+ * - readable from a 360×640 phone in portrait to a landscape desktop (taller than the screen, it
+ *   scrolls inside, the close button staying in view); Korean breaks between words;
  *   its short entrance animation is off under `prefers-reduced-motion`;
  * - no string from the service is ever parsed as HTML; a URL is only followed when http(s).
  *

@@ -14,7 +14,7 @@
  */
 export const DIALOG_CSS = `:host{all:initial}
 .backdrop{position:absolute;inset:0;display:flex;align-items:center;justify-content:center;padding:16px;box-sizing:border-box;background:var(--tp-backdrop,#0009);font-family:var(--tp-font,system-ui,sans-serif)}
-.dialog{position:relative;box-sizing:border-box;width:min(440px,100%);max-height:100%;overflow:auto;background:var(--tp-bg,#1d2330);color:var(--tp-fg,#f4f6fb);border-radius:var(--tp-radius,14px);box-shadow:0 12px 40px #0008}
+.dialog{display:flex;flex-direction:column;box-sizing:border-box;width:min(440px,100%);max-height:100%;overflow:auto;background:var(--tp-bg,#1d2330);color:var(--tp-fg,#f4f6fb);border-radius:var(--tp-radius,14px);box-shadow:0 12px 40px #0008}
 .dialog:focus{outline:none}
 @media (prefers-reduced-motion:no-preference){.dialog{animation:tp-in .16s ease-out}@keyframes tp-in{from{opacity:0;transform:translateY(8px)}}}
 .hero{display:block;width:100%;max-height:180px;object-fit:cover}
@@ -32,7 +32,7 @@ export const DIALOG_CSS = `:host{all:initial}
 button{font:inherit;cursor:pointer;border:0;border-radius:10px;min-height:44px;min-width:44px}
 :focus-visible{outline:3px solid var(--tp-focus,#7cc4ff);outline-offset:2px}
 .buy{padding:10px 18px;background:var(--tp-accent,#ffb020);color:var(--tp-accent-fg,#1b1300);font-weight:700}
-.close{position:absolute;top:8px;right:8px;background:#0006;color:#fff;font-size:1.4rem;line-height:1;padding:0}
+.close{position:sticky;top:8px;order:-1;align-self:flex-end;margin:8px 8px -52px 0;background:#0006;color:#fff;font-size:1.4rem;line-height:1;padding:0}
 .toggle{display:flex;align-items:center;gap:8px;min-height:44px;font-size:.9rem}
 .toggle input{width:20px;height:20px;margin:0}
 @media (forced-colors:active){.dialog,button{border:1px solid}}`;
