@@ -91,7 +91,7 @@ export interface OffersApi {
    * @throws {OfferError} `unknown-offer` (not in the last refresh), `bad-offer-id` (not a number:
    * an id read from a `data-*` attribute must go through `Number()`), `not-usable`, `busy` (another
    * offer is on screen), `no-ui` (no adapter), `ui-failed` (the adapter threw, or its container or
-   * canvas is not in the page), `shut-down` (after the client's `shutdown()`).
+   * canvas is not in the page, not rendered, or of zero size), `shut-down` (after the client's `shutdown()`).
    * @throws {OfferStateError} the offer cannot be opened from its state (docs/decisions.md, "Offer states").
    * @throws the signal's `reason` (an `AbortError` `DOMException` unless given) when it aborted.
    */

@@ -15,6 +15,7 @@
  * @module
  */
 import { httpUrl } from '../../internal/url.js';
+import { isDrawn } from '../drawn.js';
 import { deepActiveElement } from '../focus.js';
 import { labelsFor, type UiLabels } from '../labels.js';
 import type { OfferView, UiAdapter } from '../types.js';
@@ -31,7 +32,9 @@ export interface CanvasAdapterOptions {
    * page, sized by CSS, without border or padding (pointer positions are mapped through its box;
    * CSS transforms, and `object-fit` with an `object-position` in percentages or pixels, are followed).
    * A canvas not in the page when an offer is shown is refused (`present` throws: `show()` rejects
-   * with `ui-failed`, nothing reported); one taken out of the page while an offer is on it closes
+   * with `ui-failed`, nothing reported), and so is one not rendered (`display: none` on it or
+   * around it), of zero CSS width or height, or, with `clear: false`, whose backing store (`width`,
+   * `height`) is zero; one taken out of the page while an offer is on it closes
    * the view (nothing reported; `show()` resolves with `closed`).
    */
   readonly context: CanvasRenderingContext2D;
@@ -255,6 +258,12 @@ export function createCanvasAdapter(options: CanvasAdapterOptions): CanvasAdapte
     close();
     // Drawn out of the page, the offer would be reported open, unseen, and never closed.
     if (!canvas.isConnected) throw new Error('the canvas is not in the page');
+    // So would one not rendered (`display: none` on it or around it), or of zero CSS size. A
+    // backing store of zero size shows nothing either, on the game's canvas: the adapter's own
+    // (`clear`) is sized to the CSS box at each draw.
+    if (!isDrawn(canvas) || !(clear || (canvas.width && canvas.height))) {
+      throw new Error('the canvas is not rendered (display: none) or has no size');
+    }
     view = v;
     labels = labelsFor(v.language, options.labels);
     focus = -1;

@@ -23,6 +23,7 @@
 import { deepActiveElement } from '../focus.js';
 import { labelsFor, type UiLabels } from '../labels.js';
 import type { OfferView, UiAdapter } from '../types.js';
+import { isDrawn } from '../drawn.js';
 import { buildDialog } from './build-dialog.js';
 import { DIALOG_CSS } from './styles.js';
 
@@ -37,7 +38,8 @@ export interface DomAdapterOptions {
    * (`position: absolute`; give the container a position), for a game whose stage is one panel.
    * Either way, what it covers is inert while it is open: the rest of the page, or the container's
    * other content (the page around the container stays usable). A container not in the page when
-   * an offer is shown is refused the same way (`ui-failed`, nothing reported); one the page
+   * an offer is shown is refused the same way (`ui-failed`, nothing reported), and so is one not
+   * rendered (`display: none` on it or around it) or of zero width or height; one the page
    * removes, or removes an element around, while the dialog is in it closes the view (nothing
    * reported; `show()` resolves with `closed`).
    */
@@ -84,22 +86,33 @@ export function createDomAdapter(options: DomAdapterOptions = {}): UiAdapter {
     const parent = options.container ?? parentOverViewport(doc);
     // A dialog out of the page would be reported open, unseen, and never closed.
     if (!parent.isConnected) throw new Error('the container is not in the page');
-    returnFocus = deepActiveElement(doc);
-    host = doc.createElement('div');
-    host.setAttribute('data-tp-offer', String(view.offerId));
-    if (options.className) host.className = options.className;
+    const shown = doc.createElement('div');
+    shown.setAttribute('data-tp-offer', String(view.offerId));
+    if (options.className) shown.className = options.className;
     // The host is in the page, where the game's `*` and `div` rules beat the shadow root's `:host`
     // (and what it inherits reaches the dialog): its own style beats them. Custom properties stay.
-    host.style.all = 'initial';
-    host.style.position = options.container ? 'absolute' : 'fixed';
-    host.style.inset = '0';
-    host.style.zIndex = String(options.zIndex ?? 2147483000);
-    const shadow = host.attachShadow({ mode: 'open' });
+    shown.style.all = 'initial';
+    shown.style.position = options.container ? 'absolute' : 'fixed';
+    shown.style.inset = '0';
+    shown.style.zIndex = String(options.zIndex ?? 2147483000);
+    // Unseen too: a host without a box (`display: none` on the container or around it) or
+    // without an area. The host is measured, not the container: a `display: contents` container has no
+    // box, yet the host gets one. Over the viewport the host is the viewport, however small `body`
+    // is. A container of zero width or height is refused too: the card takes at most the host's
+    // size and scrolls inside it, so there it is 0 px wide or tall, and nothing of it shows,
+    // whatever the container's `overflow`.
+    parent.append(shown);
+    if (!isDrawn(shown)) {
+      shown.remove();
+      throw new Error('the container is not rendered (display: none) or has no size');
+    }
+    host = shown;
+    returnFocus = deepActiveElement(doc);
+    const shadow = shown.attachShadow({ mode: 'open' });
     adoptStyles(shadow, doc);
     const parts = buildDialog(doc, view, labelsFor(view.language, options.labels), options.openLinks === true);
     parts.dialog.addEventListener('keydown', (event) => onKeyDown(event, shadow, parts.dialog, view));
     shadow.append(parts.root);
-    const shown = host;
     // Focus stays in the dialog: an element the page adds and focuses in one task is focusable
     // until its mutation record arrives (a microtask later); focus goes back where it was.
     let inside = parts.initialFocus;
@@ -126,7 +139,7 @@ export function createDomAdapter(options: DomAdapterOptions = {}): UiAdapter {
       watcher?.disconnect();
       for (const el of madeInert) el.removeAttribute('inert');
       at = into;
-      into.append(shown);
+      if (shown.parentNode !== into) into.append(shown); // at open, it is there already (measured)
       madeInert = inertBeside(shown, [...into.children]);
       // The parent and each of its ancestors (through shadow roots): the dialog leaves the page
       // also when one of them does (a container removed with the screen around it).
