@@ -37,6 +37,7 @@ export interface OfferContent {
   readonly kind: 'ai' | 'personalized';
   /** The language key chosen from the offer (`en`, `ko`, …): the caller's, the browser's, `en`, the first. */
   readonly language: string;
+  /** The offer's title, as sent: it may be empty or blank (the DOM and canvas adapters then show `labels.offer`). */
   readonly title: string;
   /** The message, parsed from Unity-style rich text into lines of spans. Empty for personalized offers. */
   readonly message: RichText;
@@ -46,7 +47,10 @@ export interface OfferContent {
   readonly backgroundUrl: string | undefined;
   /** On sale and allowed products (AI), or the one product (personalized). */
   readonly products: readonly ProductView[];
-  /** Label of the do-not-show-again toggle; undefined: no toggle. */
+  /**
+   * Label of the do-not-show-again toggle; undefined: no toggle. As sent: it may be empty or blank
+   * (the DOM and canvas adapters then show `labels.doNotShowAgain`).
+   */
   readonly toggleLabel: string | undefined;
   /** `message_layout` of personalized offers (`h` occurs); undefined for AI offers. */
   readonly layout: string | undefined;

@@ -5,25 +5,14 @@
  * product, but not its price nor the discount.
  */
 import { afterEach, expect, it } from 'vitest';
-import { cdp } from 'vitest/browser';
 import { createDomAdapter } from '../../src/ui/dom/dom-adapter.js';
 import { aiBody, personalizedBody } from '../fixtures/spec-samples.js';
+import { accessibleNames } from '../support/ax-tree.js';
 import { recordingView } from '../support/views.js';
 
 afterEach(() => document.body.replaceChildren());
 
-/** The names of the buttons in Chromium's accessibility tree of this test's frame. */
-async function buttonNames(): Promise<string[]> {
-  const s = cdp();
-  type Frame = { frame: { id: string; url: string }; childFrames?: Frame[] };
-  const { frameTree } = (await s.send('Page.getFrameTree')) as { frameTree: Frame };
-  const frames = (f: Frame): Frame[] => [f, ...(f.childFrames ?? []).flatMap(frames)];
-  const frameId = frames(frameTree).find((f) => f.frame.url === location.href)!.frame.id;
-  const { nodes } = (await s.send('Accessibility.getFullAXTree', { frameId })) as {
-    nodes: Array<{ ignored: boolean; role?: { value?: string }; name?: { value?: string } }>;
-  };
-  return nodes.filter((n) => !n.ignored && n.role?.value === 'button').map((n) => n.name?.value ?? '');
-}
+const buttonNames = (): Promise<string[]> => accessibleNames('button');
 
 const gems = { ...personalizedBody, product_name: 'Gems' }; // 9,900 → 6,930, 30 % off
 

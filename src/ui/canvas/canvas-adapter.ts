@@ -18,6 +18,7 @@ import { httpUrl } from '../../internal/url.js';
 import { isDrawn } from '../drawn.js';
 import { deepActiveElement } from '../focus.js';
 import { labelsFor, type UiLabels } from '../labels.js';
+import { buyName, titleText, toggleText } from '../names.js';
 import type { OfferView, UiAdapter } from '../types.js';
 import { layoutOffer, type OfferLayout, type Rect } from './layout.js';
 import { DEFAULT_CANVAS_THEME, type CanvasTheme } from './theme.js';
@@ -208,8 +209,10 @@ export function createCanvasAdapter(options: CanvasAdapterOptions): CanvasAdapte
   const describe = (): void => {
     const v = view!;
     const id = layout?.hits[focus]?.id;
-    const name = !id ? '' : id === 'close' ? labels.close : id === 'toggle' ? v.toggleLabel : `${labels.buy}: ${v.products[+id.slice(4)]?.name}`;
-    canvas.setAttribute('aria-label', name ? `${v.title}: ${name}` : v.title);
+    const product = id?.startsWith('buy') ? v.products[+id.slice(4)] : undefined;
+    const name = !id ? '' : id === 'close' ? labels.close : id === 'toggle' ? toggleText(v, labels) : product && buyName(product, labels);
+    const title = titleText(v, labels);
+    canvas.setAttribute('aria-label', name ? `${title}: ${name}` : title);
   };
 
   const press = (i: number): void => {

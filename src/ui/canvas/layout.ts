@@ -9,6 +9,7 @@
 import type { Line, Span } from '../../richtext/index.js';
 import { priceText } from '../format.js';
 import type { UiLabels } from '../labels.js';
+import { titleText, toggleText } from '../names.js';
 import type { OfferContent, OfferView } from '../types.js';
 import type { CanvasTheme } from './theme.js';
 import { wrapLines, type Measure, type TextRow } from './wrap.js';
@@ -82,7 +83,7 @@ export function layoutOffer(view: OfferContent, width: number, height: number, m
   const wrap = (lines: readonly Line[], w: number, base = BASE, lh = 1.3): TextRow[] => wrapLines(lines, w, base, measure, family, lh);
   const sum = (rows: readonly TextRow[]): number => rows.reduce((a, r) => a + r.height, 0);
 
-  const title = wrap([[span(view.title, undefined, true)]], inner - BUTTON, 20);
+  const title = wrap([[span(titleText(view, labels), undefined, true)]], inner - BUTTON, 20);
   const message = view.message.lines.some((l) => l.length > 0) ? wrap(view.message.lines, inner, BASE, 1.5) : [];
   const buyFont = `bold ${BASE}px ${family}`;
   const buyWidth = measure(labels.buy, buyFont);
@@ -107,7 +108,8 @@ export function layoutOffer(view: OfferContent, width: number, height: number, m
     const h = sum(name) + sum(rows);
     return { name, rows, h, rowH: Math.max(BUTTON, h) };
   });
-  const toggle = view.toggleLabel === undefined ? undefined : wrap([[span(view.toggleLabel)]], inner - 28, 14.4);
+  const toggleLabel = toggleText(view, labels);
+  const toggle = toggleLabel === undefined ? undefined : wrap([[span(toggleLabel)]], inner - 28, 14.4);
   const toggleH = toggle ? Math.max(BUTTON, sum(toggle)) : 0;
 
   let heroH = state.hero && state.hero.w > 0 ? Math.min(180, (cw * state.hero.h) / state.hero.w) : 0;

@@ -8,6 +8,7 @@ import { httpUrl } from '../../internal/url.js';
 import type { Line } from '../../richtext/index.js';
 import { priceText } from '../format.js';
 import type { UiLabels } from '../labels.js';
+import { buyName, titleText, toggleText } from '../names.js';
 import type { OfferView, ProductView } from '../types.js';
 
 /** Base font size of the message, in pixels; `<size=N>` is clamped to 0.5×–3× of it. */
@@ -59,7 +60,7 @@ export function buildDialog(doc: Document, view: OfferView, labels: UiLabels, op
 
   const body = make('div', 'body');
   dialog.append(body);
-  const title = make('h2', 'title', view.title);
+  const title = make('h2', 'title', titleText(view, labels));
   title.id = 'tp-offer-title';
   body.append(title);
 
@@ -90,7 +91,7 @@ export function buildDialog(doc: Document, view: OfferView, labels: UiLabels, op
     const box = make('input');
     box.type = 'checkbox';
     box.addEventListener('change', () => view.setDoNotShowAgain(box.checked));
-    label.append(box, make('span', undefined, view.toggleLabel));
+    label.append(box, make('span', undefined, toggleText(view, labels)));
     body.append(label);
   }
 
@@ -133,11 +134,7 @@ function renderProduct(make: Make, product: ProductView, labels: UiLabels): { it
   }
   const button = make('button', 'buy', labels.buy);
   button.type = 'button';
-  // What the player pays is part of what the button does: `Buy: Gems, 6,930, was 9,900, -30%`,
-  // the price line's own text (a screen reader does not say a price is struck through). The name
-  // starts with the visible word (WCAG 2.5.3, label in name).
-  const spoken = price ? [price.now, price.was && `${labels.was} ${price.was}`, price.discount] : [];
-  button.setAttribute('aria-label', [`${labels.buy}: ${product.name}`, ...spoken].filter(Boolean).join(', '));
+  button.setAttribute('aria-label', buyName(product, labels));
   item.append(info, button);
   return { item, button };
 }
