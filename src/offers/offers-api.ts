@@ -163,7 +163,7 @@ export interface OffersEngine {
   kick(trigger: Trigger | 'visible' | 'others-wrote'): void;
   /** The player changed (`identify`): their cached offers become the listed ones. */
   identified(): void;
-  /** Stops timers and closes an offer on screen. */
+  /** Stops timers and closes every offer on screen (shown, or drawn by the game from `view()`). */
   stop(): void;
 }
 
@@ -496,10 +496,9 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
     stop() {
       stopped = true;
       firstOpens.stop();
-      if (!showing) return;
-      // The offer on screen leaves it (`show()` resolves `closed`); nothing is reported.
-      showing.view?.close();
-      deps.ui()?.close();
+      // Every offer on screen leaves it, shown or drawn by the game (`closed`); nothing is reported.
+      for (const view of views.keys()) view.close();
+      if (showing) deps.ui()?.close();
     },
   };
 }

@@ -106,8 +106,8 @@ export interface OfferActions {
    * player: nothing is reported (`dismiss` means the player closed it). An opened offer moves to
    * `closed` (`offer:close` with cause `closed`) and can be shown again; `closed` resolves with
    * `{ action: 'closed' }`. Before `open()`, it only ends the view. `offers.show()` calls it when
-   * its `signal` aborts, and `identify()` with another player calls it on every view of the
-   * previous player's offers.
+   * its `signal` aborts, `identify()` with another player calls it on every view of the
+   * previous player's offers, and the client's `shutdown()` on every view not yet closed.
    */
   close(): void;
 }

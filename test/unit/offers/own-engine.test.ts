@@ -1,0 +1,49 @@
+/**
+ * A game that draws offers with its own engine (Phaser, PixiJS): it takes views from the headless
+ * adapter or from `offers.view()`, draws them, and calls their actions. Each test is a defect found
+ * by reviewing the SDK as such a game uses it.
+ */
+import { describe, expect, it } from 'vitest';
+import { createClient, type HeadlessAdapter } from '../../../src/index.js';
+import { offerRecord, personalizedBody } from '../../fixtures/spec-samples.js';
+import { memoryClientOptions, okEnvelope } from '../../support/memory-client.js';
+
+const T0 = Date.UTC(2026, 0, 1, 12);
+
+/** A client with the headless adapter whose GET /offers answers `records`, its clock, and what it reported. */
+function setup(records: unknown[]) {
+  let now = T0;
+  const options = memoryClientOptions(async () => okEnvelope(records));
+  const tp = createClient({ ...options, now: () => now });
+  const reported: string[] = [];
+  for (const status of ['impress', 'open', 'dismiss', 'interact'] as const) tp.on(`offer:${status}`, (e) => reported.push(`${status}:${e.offer.offer_id}`));
+  tp.on('offer:close', (e) => reported.push(`close:${e.offer.offer_id}:${e.cause}`));
+  tp.on('error', (e) => reported.push(`error:${e.message}`));
+  return { tp, ui: options.ui as HeadlessAdapter, reported, setNow: (ms: number) => (now = ms) };
+}
+
+/** What a promise settled with so far (`pending` while it has not). */
+function settled<T>(promise: Promise<T>): () => T | 'pending' {
+  let value: T | 'pending' = 'pending';
+  void promise.then((v) => (value = v));
+  return () => value;
+}
+
+describe('a game drawing offers with its own engine', () => {
+  it('shutdown() takes a view the game draws off screen too: closed, and a later tap reports and buys nothing (before: it stayed live)', async () => {
+    const { tp, reported } = setup([offerRecord(1, personalizedBody)]);
+    await tp.offers.refresh();
+    const view = await tp.offers.view(1);
+    view.open();
+    const outcome = settled(view.closed);
+    await tp.shutdown();
+    await Promise.resolve();
+    // The game removes what it drew when `closed` resolves; before, it never did, and a tap on
+    // the Buy button still on screen resolved `interact` (the game ran a purchase) with nothing reported.
+    expect(outcome()).toEqual({ action: 'closed', offerId: 1 });
+    view.interact();
+    await Promise.resolve();
+    expect(outcome()).toEqual({ action: 'closed', offerId: 1 });
+    expect(reported).toEqual(['impress:1', 'open:1', 'close:1:closed']);
+  });
+});
