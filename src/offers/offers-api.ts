@@ -446,7 +446,11 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
         showing = shown;
         const onAbort = (): void => shown.view?.close();
         try {
-          const view = (shown.view = await openView(offerId, () => ui.close()));
+          // Ended: another offer may be shown at once (from the adapter's `close`, say).
+          const view = (shown.view = await openView(offerId, () => {
+            showing = undefined;
+            ui.close();
+          }));
           stopIfAborted();
           try {
             ui.present(view);
@@ -468,7 +472,7 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
           return outcome;
         } finally {
           signal?.removeEventListener('abort', onAbort);
-          showing = undefined;
+          if (showing === shown) showing = undefined;
         }
       },
       view: (offerId) => openView(offerId, () => undefined),

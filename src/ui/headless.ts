@@ -18,7 +18,10 @@ export interface HeadlessAdapter extends UiAdapter {
   readonly drawn: readonly DrawnEntry[];
   /** Calls `listener` on every `present`; returns a function that stops it. */
   onPresent(listener: (view: OfferView) => void): () => void;
-  /** Calls `listener` when the offer on screen is closed; returns a function that stops it. */
+  /**
+   * Calls `listener` when the offer on screen is closed (it has ended: the next offer can be
+   * shown from the listener); returns a function that stops it.
+   */
   onClose(listener: (view: OfferView) => void): () => void;
 }
 

@@ -3,8 +3,8 @@
  * adapter or from `offers.view()`, draws them, and calls their actions. Each test is a defect found
  * by reviewing the SDK as such a game uses it.
  */
-import { describe, expect, it } from 'vitest';
-import { createClient, type HeadlessAdapter } from '../../../src/index.js';
+import { describe, expect, it, vi } from 'vitest';
+import { createClient, type HeadlessAdapter, type OfferOutcome } from '../../../src/index.js';
 import { offerRecord, personalizedBody } from '../../fixtures/spec-samples.js';
 import { memoryClientOptions, okEnvelope } from '../../support/memory-client.js';
 
@@ -45,5 +45,24 @@ describe('a game drawing offers with its own engine', () => {
     await Promise.resolve();
     expect(outcome()).toEqual({ action: 'closed', offerId: 1 });
     expect(reported).toEqual(['impress:1', 'open:1', 'close:1:closed']);
+  });
+
+  it("shows the next offer from the headless adapter's onClose (before: OfferError busy)", async () => {
+    const { tp, ui } = setup([offerRecord(1, personalizedBody), offerRecord(2, personalizedBody)]);
+    await tp.offers.refresh();
+    let next: Promise<OfferOutcome> | undefined;
+    ui.onClose((view) => {
+      if (view.offerId === 1) next = tp.offers.show(2);
+    });
+    const first = tp.offers.show(1);
+    await vi.waitFor(() => expect(ui.current?.offerId).toBe(1));
+    ui.current!.dismiss();
+    expect(await first).toMatchObject({ action: 'dismiss', offerId: 1 });
+    await vi.waitFor(() => expect(ui.current?.offerId).toBe(2));
+    // One offer on screen at a time still holds: the first show() ending does not let a third in.
+    await expect(tp.offers.show(1)).rejects.toMatchObject({ reason: 'busy' });
+    ui.current!.dismiss();
+    expect(await next).toMatchObject({ action: 'dismiss', offerId: 2 });
+    await tp.shutdown();
   });
 });
