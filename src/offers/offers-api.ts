@@ -468,6 +468,8 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
           view.open();
           signal?.addEventListener('abort', onAbort);
           const outcome = await view.closed;
+          // It ended unopened (it expired as it was drawn): what the adapter drew goes too.
+          if (showing === shown) ui.close();
           if (outcome.action === 'closed') stopIfAborted();
           return outcome;
         } finally {

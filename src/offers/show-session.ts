@@ -69,6 +69,8 @@ export function createOfferView(session: ShowSession): OfferView {
     closed,
     open() {
       if (opened || done) return;
+      // It stopped being usable while the game held it undrawn: it ends unopened (nothing reported).
+      if (!session.stillUsable()) return end({ action: 'expired', offerId });
       opened = true;
       session.onOpened();
       watchExpiry();

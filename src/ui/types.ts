@@ -63,7 +63,8 @@ export type OfferOutcome =
   | { readonly action: 'interact'; readonly offerId: number; readonly product: ProductView | undefined; readonly doNotShowAgain: boolean }
   /**
    * It stopped being usable while on screen, or the sale of a product it shows ended; the SDK
-   * closed it (`offer:expired`). Shown again, it lists the products still on sale.
+   * closed it (`offer:expired`). Shown again, it lists the products still on sale. Also when it
+   * stopped being usable before `open()`: it was never open (no event, nothing reported).
    */
   | { readonly action: 'expired'; readonly offerId: number }
   /** The game took it off screen itself ({@link OfferActions.close}); nothing reported. */
@@ -79,7 +80,9 @@ export interface OfferActions {
   /**
    * The offer is on screen: reports `open` (the first open of an offer also sends the first-open
    * update). `offers.show()` calls it once the adapter's `present` returned; a game drawing a view
-   * from `offers.view()` calls it when it has drawn it. Calls after the first are ignored.
+   * from `offers.view()` calls it when it has drawn it. Calls after the first are ignored. An
+   * offer that stopped being usable since the view was made (it expired while the game loaded
+   * what it draws) is not opened: nothing is reported, and `closed` resolves `expired`.
    */
   open(): void;
   /**

@@ -3,12 +3,17 @@
  * adapter or from `offers.view()`, draws them, and calls their actions. Each test is a defect found
  * by reviewing the SDK as such a game uses it.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createClient, type HeadlessAdapter, type OfferOutcome } from '../../../src/index.js';
 import { offerRecord, personalizedBody } from '../../fixtures/spec-samples.js';
 import { memoryClientOptions, okEnvelope } from '../../support/memory-client.js';
 
 const T0 = Date.UTC(2026, 0, 1, 12);
+const HOUR = 3_600_000;
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 /** A client with the headless adapter whose GET /offers answers `records`, its clock, and what it reported. */
 function setup(records: unknown[]) {
@@ -45,6 +50,30 @@ describe('a game drawing offers with its own engine', () => {
     await Promise.resolve();
     expect(outcome()).toEqual({ action: 'closed', offerId: 1 });
     expect(reported).toEqual(['impress:1', 'open:1', 'close:1:closed']);
+  });
+
+  it('open() of a view the game held until the offer expired reports nothing: closed resolves expired (before: `open` was reported)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { tp, reported, setNow } = setup([offerRecord(1, personalizedBody, { valid_until: '2026-01-01 13:00:00' })]);
+    await tp.offers.refresh();
+    const view = await tp.offers.view(1); // the game loads the offer's image before drawing it
+    setNow(T0 + 2 * HOUR);
+    view.open();
+    await vi.runOnlyPendingTimersAsync();
+    expect(await view.closed).toEqual({ action: 'expired', offerId: 1 });
+    // Before: `open:1` (counted against the offer, and its first open sent to the service), then the SDK closed it.
+    expect(reported).toEqual(['impress:1']);
+    expect(tp.offers.list()[0]).toMatchObject({ state: 'impressed', verdict: { usable: false } });
+    await tp.shutdown();
+  });
+
+  it('show() of an offer that expires between the check and the drawing takes the drawing away again', async () => {
+    const { tp, ui, reported, setNow } = setup([offerRecord(1, personalizedBody, { valid_until: '2026-01-01 13:00:00' })]);
+    await tp.offers.refresh();
+    ui.onPresent(() => setNow(T0 + 2 * HOUR)); // the clock passes valid_until while the game draws
+    expect(await tp.offers.show(1)).toEqual({ action: 'expired', offerId: 1 });
+    expect([ui.current, reported]).toEqual([undefined, ['impress:1']]);
+    await tp.shutdown();
   });
 
   it("shows the next offer from the headless adapter's onClose (before: OfferError busy)", async () => {
