@@ -101,7 +101,8 @@ export interface OffersApi {
    * say): its content (title, message spans, products, …) and the actions that drive its state
    * machine. Call `open()` once it is drawn (reports `open`), then `dismiss()` or `interact()` from
    * what the player does; remove it when `closed` resolves (also when it expires on screen). No
-   * adapter is involved, and other offers can be shown meanwhile.
+   * adapter is involved, and other offers can be shown meanwhile. One view per offer: a new view
+   * of it (or `show()`) ends an earlier one not yet opened (`closed`, nothing reported).
    *
    * @throws {OfferError} `unknown-offer`, `bad-offer-id`, `not-usable`, `shut-down`.
    * @throws {OfferStateError} the offer cannot be opened from its state.
@@ -373,6 +374,9 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
     if (states.state(offerId) === 'received') await react(offer, 'impress');
     if (deps.player() !== player) throw new OfferError(offerId, 'unknown-offer', 'identify() changed the player');
     states.check(offerId, 'open');
+    // One view per offer: an earlier one not opened (taken and never drawn, say) ends here, unopened
+    // (`closed`): both opened would count two opens, past `valid_open_count`.
+    for (const earlier of views.keys()) if (earlier.offerId === offerId) earlier.close();
     const content = buildOfferContent(offer, { ...context(offer, now), languages: deps.languages() });
     // The first sale end among the products on screen: the view ends there (a product no longer on
     // sale cannot be bought from it), even if the offer stays usable for the others.

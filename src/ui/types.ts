@@ -67,7 +67,10 @@ export type OfferOutcome =
    * stopped being usable before `open()`: it was never open (no event, nothing reported).
    */
   | { readonly action: 'expired'; readonly offerId: number }
-  /** The game took it off screen itself ({@link OfferActions.close}); nothing reported. */
+  /**
+   * The game took it off screen itself ({@link OfferActions.close}), or a newer view of the same
+   * offer ended this one before it was opened; nothing reported.
+   */
   | { readonly action: 'closed'; readonly offerId: number };
 
 /**
@@ -110,7 +113,8 @@ export interface OfferActions {
    * `closed` (`offer:close` with cause `closed`) and can be shown again; `closed` resolves with
    * `{ action: 'closed' }`. Before `open()`, it only ends the view. `offers.show()` calls it when
    * its `signal` aborts, `identify()` with another player calls it on every view of the
-   * previous player's offers, and the client's `shutdown()` on every view not yet closed.
+   * previous player's offers, the client's `shutdown()` on every view not yet closed, and a new
+   * view of the same offer (`offers.view()`, `offers.show()`) on one not yet opened.
    */
   close(): void;
 }

@@ -76,6 +76,26 @@ describe('a game drawing offers with its own engine', () => {
     await tp.shutdown();
   });
 
+  it('a second view of an offer ends the first one not yet opened: one open, valid_open_count holds (before: both opened)', async () => {
+    const { tp, reported } = setup([offerRecord(1, personalizedBody, { valid_open_count: 1 })]);
+    await tp.offers.refresh();
+    // Taken at level start for the shop, and again at level end for a pop-up (or twice by a scene restarted).
+    const shop = await tp.offers.view(1);
+    const shopOutcome = settled(shop.closed);
+    const popup = await tp.offers.view(1);
+    await Promise.resolve();
+    expect(shopOutcome()).toEqual({ action: 'closed', offerId: 1 });
+    shop.open(); // ended: ignored
+    popup.open();
+    popup.dismiss();
+    expect(await popup.closed).toMatchObject({ action: 'dismiss' });
+    // Before: `open:1` twice (the second past valid_open_count), or, opened together, the
+    // second open refused by an `error` event and that view's buttons still reporting.
+    expect(reported).toEqual(['impress:1', 'open:1', 'dismiss:1']);
+    expect(tp.offers.list()[0]!.verdict).toEqual({ usable: false, reason: 'open-count-reached' });
+    await tp.shutdown();
+  });
+
   it("shows the next offer from the headless adapter's onClose (before: OfferError busy)", async () => {
     const { tp, ui } = setup([offerRecord(1, personalizedBody), offerRecord(2, personalizedBody)]);
     await tp.offers.refresh();
