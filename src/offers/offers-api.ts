@@ -373,6 +373,8 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
     // Usable since the last refresh (a sale that started since): it reaches the player now.
     if (states.state(offerId) === 'received') await react(offer, 'impress');
     if (deps.player() !== player) throw new OfferError(offerId, 'unknown-offer', 'identify() changed the player');
+    // `shutdown()` while it prepared: nothing is drawn.
+    if (stopped) throw shutDown(offerId);
     states.check(offerId, 'open');
     // One view per offer: an earlier one not opened (taken and never drawn, say) ends here, unopened
     // (`closed`): both opened would count two opens, past `valid_open_count`.

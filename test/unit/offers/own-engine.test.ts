@@ -52,6 +52,17 @@ describe('a game drawing offers with its own engine', () => {
     expect(reported).toEqual(['impress:1', 'open:1', 'close:1:closed']);
   });
 
+  it('shutdown() while show() or view() prepares the offer draws nothing: both reject shut-down (before: drawn after shutdown, show() never settled)', async () => {
+    const { tp, ui } = setup([offerRecord(1, personalizedBody), offerRecord(2, personalizedBody)]);
+    await tp.offers.refresh();
+    const shown = tp.offers.show(1);
+    const viewed = tp.offers.view(2);
+    await tp.shutdown(); // the player left the game's page of a single-page site
+    await expect(viewed).rejects.toMatchObject({ reason: 'shut-down' });
+    expect([ui.current, ui.drawn]).toEqual([undefined, []]);
+    await expect(shown).rejects.toMatchObject({ reason: 'shut-down' });
+  });
+
   it('open() of a view the game held until the offer expired reports nothing: closed resolves expired (before: `open` was reported)', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { tp, reported, setNow } = setup([offerRecord(1, personalizedBody, { valid_until: '2026-01-01 13:00:00' })]);
