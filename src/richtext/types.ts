@@ -13,7 +13,8 @@ export interface Span {
   readonly italic: boolean;
   /**
    * Font size in pixels from `<size=N>`, an integer from 1 to 1000, or undefined for the base
-   * size. Renderers clamp it.
+   * size. Renderers clamp it: the DOM and canvas adapters to 0.5×–3× of their 16 px base (8 to
+   * 48 px); a game drawing the view itself does the same to match them.
    */
   readonly size: number | undefined;
 }

@@ -39,7 +39,11 @@ export interface OfferContent {
   readonly language: string;
   /** The offer's title, as sent: it may be empty or blank (the DOM and canvas adapters then show `labels.offer`). */
   readonly title: string;
-  /** The message, parsed from Unity-style rich text into lines of spans. Empty for personalized offers. */
+  /**
+   * The message, parsed from Unity-style rich text into lines of spans. Personalized offers have
+   * none: one line without spans. Test `lines.some((line) => line.length > 0)` before drawing a
+   * message block (`lines.length` is never 0).
+   */
   readonly message: RichText;
   /** The personalized offer's image (http(s) only). */
   readonly imageUrl: string | undefined;
