@@ -23,7 +23,11 @@ export interface ProductView {
   readonly discountPercent: number | undefined;
   /** `purchase_link` (AI) or the message `url` (personalized); only ever http(s), else undefined. */
   readonly purchaseUrl: string | undefined;
-  /** End of the sale period, in milliseconds since the epoch (AI offers). */
+  /**
+   * End of the sale period, in milliseconds since the epoch (AI offers), as the service wrote it.
+   * The SDK closes the view at this instant of its estimate of the service's time; a countdown
+   * drawn from the device clock (`Date.now()`) is off by the device's error.
+   */
   readonly saleEndsAt: number | undefined;
 }
 
