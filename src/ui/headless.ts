@@ -10,7 +10,11 @@ import type { OfferView, UiAdapter } from './types.js';
 /** One entry of {@link HeadlessAdapter.drawn}. */
 export type DrawnEntry = { readonly op: 'present'; readonly view: OfferView } | { readonly op: 'close'; readonly offerId: number };
 
-/** A {@link UiAdapter} that records instead of drawing. */
+/**
+ * A {@link UiAdapter} that records instead of drawing. Its `close()` may be called by the game too
+ * (a scene change): the offer on screen ends as with the view's `close()` (`closed`, nothing
+ * reported).
+ */
 export interface HeadlessAdapter extends UiAdapter {
   /** The offer on screen, if any. */
   readonly current: OfferView | undefined;
@@ -37,6 +41,8 @@ export function createHeadlessAdapter(): HeadlessAdapter {
     current = undefined;
     drawn.push({ op: 'close', offerId: view.offerId });
     for (const l of [...closeListeners]) l(view);
+    // The game took it off screen (a scene change): the offer ends (`closed`), as with `view.close()`.
+    view.close();
   };
   return {
     get current() {

@@ -107,6 +107,23 @@ describe('a game drawing offers with its own engine', () => {
     await tp.shutdown();
   });
 
+  it("the game's close() on the headless adapter (a scene change) ends the offer: show() resolves closed, the next can be shown (before: busy for good)", async () => {
+    const { tp, ui, reported } = setup([offerRecord(1, personalizedBody), offerRecord(2, personalizedBody)]);
+    await tp.offers.refresh();
+    const first = settled(tp.offers.show(1));
+    await vi.waitFor(() => expect(ui.current?.offerId).toBe(1));
+    ui.close(); // the game leaves the shop scene
+    await vi.waitFor(() => expect(first()).toEqual({ action: 'closed', offerId: 1 }));
+    // Before: show() never settled, the offer stayed `opened`, and every later show() answered busy.
+    const second = tp.offers.show(2);
+    await vi.waitFor(() => expect(ui.current?.offerId).toBe(2));
+    ui.current!.dismiss();
+    expect(await second).toMatchObject({ action: 'dismiss', offerId: 2 });
+    expect(reported).toEqual(['impress:2', 'impress:1', 'open:1', 'close:1:closed', 'open:2', 'dismiss:2']);
+    expect(tp.offers.list().map((l) => l.state)).toEqual(['closed', 'dismissed']);
+    await tp.shutdown();
+  });
+
   it("shows the next offer from the headless adapter's onClose (before: OfferError busy)", async () => {
     const { tp, ui } = setup([offerRecord(1, personalizedBody), offerRecord(2, personalizedBody)]);
     await tp.offers.refresh();
