@@ -96,13 +96,24 @@ export class OfferScene extends Phaser.Scene {
     const focusChanged = (): void => this.placeRing();
     this.panel.addEventListener('focus', focusChanged);
     this.panel.addEventListener('blur', focusChanged);
-    this.events.once(Phaser.Scenes.Events.SHUTDOWN, () => {
+    let stopped = false;
+    const stop = (): void => {
+      if (stopped) return;
+      stopped = true;
       stopPresent();
       stopClose();
       this.scale.off(Phaser.Scale.Events.RESIZE, relayout);
       this.panel.removeEventListener('focus', focusChanged);
       this.panel.removeEventListener('blur', focusChanged);
-    });
+      // The scene stops (the game moves on) with an offer on screen: the game takes it off screen,
+      // not the player (nothing reported), so that `offers.show()` settles and the next offer can
+      // be shown. Without this the SDK would keep it open, answering `busy` to every later show().
+      this.shown?.close();
+      this.shown = undefined;
+    };
+    // SHUTDOWN when the scene is stopped or replaced; DESTROY (without SHUTDOWN) when the game is.
+    this.events.once(Phaser.Scenes.Events.SHUTDOWN, stop);
+    this.events.once(Phaser.Scenes.Events.DESTROY, stop);
     this.show(this.source.current); // presented before Phaser finished loading: drawn now
     this.onReady();
   }

@@ -22,7 +22,7 @@ export interface PhaserView {
   controls(): PhaserControlInfo[];
   /** URLs of the images it draws (the offer's image, once loaded: the card's layout then moves down). */
   images(): string[];
-  /** Stops the game and removes its canvas. */
+  /** Stops the game and removes its canvas (at Phaser's next step); an offer it draws is taken off screen (`closed`). */
   destroy(): void;
 }
 
