@@ -3,6 +3,10 @@
  * screen, so a game drawing with its own engine (or a test) reads `current` (or listens with
  * `onPresent`) and calls the view's actions.
  *
+ * With `offers.show()`, `open` is reported as soon as `present` returns, drawn or not: an engine
+ * that draws later (textures to load, a scene not running yet) and wants `open` only once the
+ * player can see the offer draws `offers.view()` itself and calls `open()` then.
+ *
  * @module
  */
 import type { OfferView, UiAdapter } from './types.js';

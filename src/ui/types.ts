@@ -104,10 +104,11 @@ export interface OfferActions {
   /**
    * The purchase button: reports `interact` with the product's id as `message_detail`, then the SDK
    * closes the offer (the game takes the next step); the outcome carries the product. Pass the
-   * product itself (one of {@link OfferContent.products}): that one is bought, even when products
-   * have no id (an AI product without `purchasable_slug`). An id string picks the product with
-   * that id (none: the outcome's product is undefined, the id is still reported). Nothing: the
-   * first product. Before `open()`, waits for it.
+   * product itself (one of {@link OfferContent.products}, not a copy kept in the game's state):
+   * that one is bought, even when products have no id (an AI product without `purchasable_slug`).
+   * An id string picks the product with that id (none: the outcome's product is undefined, the id
+   * is still reported); so does another object (a copy, another view's product): its id counts.
+   * Nothing: the first product. Before `open()`, waits for it.
    */
   interact(product?: ProductView | string): void;
   /**
