@@ -60,7 +60,11 @@ export interface OfferContent {
    * (the DOM and canvas adapters then show `labels.doNotShowAgain`).
    */
   readonly toggleLabel: string | undefined;
-  /** `message_layout` of personalized offers (`h` occurs); undefined for AI offers. */
+  /**
+   * `message_layout` of personalized offers (`h` occurs), as it came; undefined for AI offers. The
+   * spec does not say what a code means: the DOM and canvas adapters ignore it (one layout, the
+   * image above the title); a game that knows its codes lays its card out by them.
+   */
   readonly layout: string | undefined;
 }
 
