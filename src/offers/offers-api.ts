@@ -68,7 +68,8 @@ export interface OffersApi {
    * the new player's offers (nothing is impressed for the player who left). When the service
    * cannot be reached (no answer, time-out, 5xx, 408, 429) and an earlier answer is cached on this
    * device, resolves from that copy instead, decided at the current time, and emits `warning`
-   * with the failure.
+   * with the failure. An offer on screen is decided again by its new record: switched off, no
+   * longer listed, or its validity ended, it closes (`expired`, `offer:expired`).
    *
    * @throws {ConfigError} no player identified.
    * @throws {ServiceError | NetworkError | ProtocolError} the request failed and nothing is cached.
@@ -195,8 +196,8 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
   /** After the client's `shutdown()`: every call rejects at once. */
   let stopped = false;
   const shutDown = (offerId?: number): OfferError => new OfferError(offerId, 'shut-down', 'the client was shut down');
-  /** The views not yet closed (shown, or drawn by the game), and the player each is for. */
-  const views = new Map<OfferView, string>();
+  /** The views not yet closed (shown, or drawn by the game): the player each is for, and its recheck. */
+  const views = new Map<OfferView, [player: string, recheck: () => void]>();
   let lastAutoRefresh = -Infinity;
 
   const requirePlayer = (): string => {
@@ -307,6 +308,9 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
         report(offer, 'impress', undefined, states.state(offerId), clock.now());
       }
     }
+    // The offers on screen are decided again by their new records: switched off (`is_offer_active`
+    // 0), shortened, or no longer listed, an open one closes (`expired`).
+    for (const [, [, recheck]] of views) recheck();
     return offers;
   };
 
@@ -383,17 +387,21 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
     // The first sale end among the products on screen: the view ends there (a product no longer on
     // sale cannot be bought from it), even if the offer stays usable for the others.
     const saleEnd = Math.min(...content.products.map((p) => p.saleEndsAt ?? Infinity));
-    const view = createOfferView({
+    /** The offer as the last refresh of its player lists it (undefined: no longer listed), or as the view was made. */
+    const latest = (): Offer | undefined => (knownPlayer === player ? known.get(offerId) : offer);
+    const [view, recheck] = createOfferView({
       content,
       msLeft: () => {
         const at = clock.now();
-        return Math.min(usableUntil(offer, context(offer, at)), saleEnd) - at;
+        const current = latest() ?? offer;
+        return Math.min(usableUntil(current, context(current, at)), saleEnd) - at;
       },
       // `valid_open_count` counts opens: it does not close an offer already open (the open that
       // reached the count is this one).
       stillUsable: () => {
-        const ctx = context(offer);
-        return ctx.now < saleEnd && checkUsability(offer, { ...ctx, local: { ...ctx.local, opens: 0 } }).usable;
+        const current = latest();
+        const ctx = current && context(current);
+        return !!ctx && ctx.now < saleEnd && checkUsability(current, { ...ctx, local: { ...ctx.local, opens: 0 } }).usable;
       },
       onOpened: () => void react(offer, 'open').catch(fail),
       onEnd: (outcome, productId) => {
@@ -419,7 +427,7 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
         }
       },
     });
-    views.set(view, player!);
+    views.set(view, [player!, recheck]);
     void view.closed.then(() => views.delete(view));
     return view;
   };
@@ -502,7 +510,7 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
     identified() {
       // The previous player's offers leave the screen (nothing reported: they did not dismiss
       // them), before the states of the new player are loaded.
-      for (const [view, player] of views) if (player !== deps.player()) view.close();
+      for (const [view, [player]] of views) if (player !== deps.player()) view.close();
       void loadCached().catch(fail);
     },
     stop() {

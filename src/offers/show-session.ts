@@ -24,8 +24,12 @@ export interface ShowSession {
   readonly onEnd: (outcome: OfferOutcome, productId?: string) => void;
 }
 
-/** The view of one showing of an offer. Nothing is reported until `open()`. */
-export function createOfferView(session: ShowSession): OfferView {
+/**
+ * The view of one showing of an offer, and the function that decides again now whether it is still
+ * usable (after a refresh changed the offer: it closes `expired` when not). Nothing is reported
+ * until `open()`.
+ */
+export function createOfferView(session: ShowSession): [view: OfferView, recheck: () => void] {
   const { content } = session;
   const offerId = content.offerId;
   let opened = false;
@@ -54,17 +58,17 @@ export function createOfferView(session: ShowSession): OfferView {
   };
   const watchExpiry = (): void => {
     const left = session.msLeft();
-    if (left === Infinity) return;
-    timer = setTimeout(
-      () => {
-        // Decided again when the timer fires: the service clock estimate may have moved.
-        if (!session.stillUsable()) end({ action: 'expired', offerId });
-        else watchExpiry();
-      },
-      Math.min(Math.max(0, left), MAX_TIMER_MS),
-    );
+    // Decided again when the timer fires: the service clock estimate may have moved.
+    if (left !== Infinity) timer = setTimeout(recheck, Math.min(Math.max(0, left), MAX_TIMER_MS));
   };
-  return {
+  /** Decides again now whether the open offer is still usable (the timer fired, or a refresh changed the offer). */
+  const recheck = (): void => {
+    if (!opened || done) return;
+    clearTimeout(timer);
+    if (!session.stillUsable()) end({ action: 'expired', offerId });
+    else watchExpiry();
+  };
+  const view: OfferView = {
     ...content,
     closed,
     open() {
@@ -91,4 +95,5 @@ export function createOfferView(session: ShowSession): OfferView {
     },
     close: () => end({ action: 'closed', offerId }),
   };
+  return [view, recheck];
 }

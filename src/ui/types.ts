@@ -74,7 +74,8 @@ export type OfferOutcome =
   /** `doNotShowAgain`: the toggle was set; the offer is hidden on this device too. */
   | { readonly action: 'interact'; readonly offerId: number; readonly product: ProductView | undefined; readonly doNotShowAgain: boolean }
   /**
-   * It stopped being usable while on screen, or the sale of a product it shows ended; the SDK
+   * It stopped being usable while on screen (its time ran out, or a refresh switched it off, no
+   * longer listed it, or shortened it), or the sale of a product it shows ended; the SDK
    * closed it (`offer:expired`). Shown again, it lists the products still on sale. Also when it
    * stopped being usable before `open()`: it was never open (no event, nothing reported).
    */
