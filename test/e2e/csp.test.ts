@@ -8,6 +8,8 @@
  * DOM adapter (the dialog styled) and one with the canvas adapter. Any `securitypolicyviolation`
  * fails the test, even when the SDK goes on working: a site with `report-uri` gets each one as a
  * report. CSP and Trusted Types console messages fail it too (the harness fails on any error).
+ * A third page takes constructable stylesheets away, as older supported browsers lack them: the
+ * DOM adapter's `<style>` fallback must carry the policy's nonce (`createDomAdapter({ nonce })`).
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -23,25 +25,32 @@ import { serviceUploads, useDemoInChromium } from './harness.js';
 
 const harness = useDemoInChromium();
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** The DOM adapter's `<style>` nonce in the page that takes constructable stylesheets away. */
+const NONCE = 'csp-test-nonce';
 
 /**
  * The game's policy: nothing inline, no eval, styles only from its own origin, requests to its own
  * origin and the service, images from its own origin, https and the service (the reference service
  * serves the offers' images), Trusted Types required for every script sink.
  */
-const policy = (service: string): string =>
+const policy = (service: string, styleSrc = "'self'"): string =>
   [
     "default-src 'self'",
     "script-src 'self'",
-    "style-src 'self'",
+    `style-src ${styleSrc}`,
     `img-src 'self' https: ${service}`,
     `connect-src 'self' ${service}`,
     "require-trusted-types-for 'script'",
   ].join('; ');
 
-/** The page's first script: collects violations before any SDK code runs. */
+/**
+ * The page's first script: collects violations before any SDK code runs. With `legacy=1` it takes
+ * constructable stylesheets away, as Safari before 16.4 and Firefox before 101 have none (both
+ * within the SDK's ES2022 targets): the DOM adapter then falls back to a `<style>` element.
+ */
 const WATCH = `window.cspViolations = [];
-addEventListener('securitypolicyviolation', (e) => cspViolations.push(e.violatedDirective + ' blocked ' + (e.blockedURI || '?') + ' (' + e.sourceFile + ':' + e.lineNumber + ') ' + e.sample));`;
+addEventListener('securitypolicyviolation', (e) => cspViolations.push(e.violatedDirective + ' blocked ' + (e.blockedURI || '?') + ' (' + e.sourceFile + ':' + e.lineNumber + ') ' + e.sample));
+if (new URLSearchParams(location.search).get('legacy') === '1') delete ShadowRoot.prototype.adoptedStyleSheets;`;
 
 const GAME_OVER_TPSDK = "import { runGame } from './test/support/csp-game.ts'; void runGame(window.TPSDK);";
 const GAME_OVER_PACKAGE = [
@@ -105,6 +114,8 @@ beforeAll(async () => {
       return;
     }
     const service = harness.stack.service.origin;
+    const legacy = url.searchParams.get('legacy') === '1';
+    const nonce = url.searchParams.get('nonce');
     const sdk =
       url.searchParams.get('build') === 'script-tag'
         ? '<script src="/tp-web-sdk.iife.js"></script><script src="/game-tpsdk.js"></script>'
@@ -113,9 +124,9 @@ beforeAll(async () => {
       .writeHead(200, {
         'Content-Type': 'text/html; charset=utf-8',
         'Cache-Control': 'no-store',
-        'Content-Security-Policy': policy(service),
+        'Content-Security-Policy': policy(service, nonce ? `'self' 'nonce-${nonce}'` : "'self'"),
       })
-      .end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>CSP game</title><script src="/watch.js"></script></head><body>${sdk}</body></html>`);
+      .end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>CSP game${legacy ? ' (no constructable stylesheets)' : ''}</title><script src="/watch.js"></script></head><body>${sdk}</body></html>`);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -155,8 +166,11 @@ async function runPage(params: Record<string, string>): Promise<Run> {
   return run;
 }
 
-/** What every run must show: the whole loop worked, under the policy, without one violation. */
-async function expectFullUse(run: Run): Promise<void> {
+/**
+ * What every run must show: the whole loop worked, under the policy, without one violation; the
+ * dialog's stylesheet adopted, or (`'<style>'`) in a `<style>` element.
+ */
+async function expectFullUse(run: Run, styledBy: 'adopted' | '<style>' = 'adopted'): Promise<void> {
   expect(run.report.violations, 'securitypolicyviolation events').toEqual([]);
   expect(run.console, 'CSP and Trusted Types console messages').toEqual([]);
   expect(run.report.error).toBeUndefined();
@@ -165,6 +179,7 @@ async function expectFullUse(run: Run): Promise<void> {
     refused: false,
     invalid: [expect.stringContaining('stage_slug')],
     gzipFlush: { records: 1, deadLettered: 0 },
+    styledBy,
     dialogBackground: 'rgb(29, 35, 48)', // --tp-bg's default: the stylesheet applies
     backdropPosition: 'absolute',
     domImage: 'loaded',
@@ -192,5 +207,9 @@ describe('under a strict Content-Security-Policy (no inline, no eval, style-src 
 
   it('the package entry in a game bundle (esbuild): the same, without one violation', async () => {
     await expectFullUse(await runPage({ build: 'package' }));
+  });
+
+  it('without constructable stylesheets (Safari < 16.4, Firefox < 101), the DOM adapter styles its dialog with a <style> that carries the nonce', async () => {
+    await expectFullUse(await runPage({ build: 'script-tag', legacy: '1', nonce: NONCE }), '<style>');
   });
 });

@@ -7,7 +7,8 @@
  * The page's first script, served before the SDK, collects the `securitypolicyviolation` events in
  * `window.cspViolations`: a report counts even when the SDK goes on working.
  *
- * Query parameters: `baseUrl`, `clientKey`, `authMode`, `player` (a prefix).
+ * Query parameters: `baseUrl`, `clientKey`, `authMode`, `player` (a prefix), `nonce` (the DOM
+ * adapter's `nonce`, for a page whose constructable stylesheets are taken away).
  */
 import type * as Package from '../../src/index.js';
 import type * as Dom from '../../src/dom.js';
@@ -52,11 +53,12 @@ export async function runGame(sdk: Sdk): Promise<void> {
     flushIntervalMs: 0,
   };
   const player = q.get('player')!;
+  const nonce = q.get('nonce') ?? undefined;
   const steps: Record<string, unknown> = {};
   let error: string | undefined;
   try {
     // 1. The DOM adapter, gzip bodies (the default).
-    const dom = sdk.createDomAdapter();
+    const dom = sdk.createDomAdapter({ nonce });
     const a = sdk.createClient({ ...common, namespace: 'csp-dom', compression: 'gzip', ui: dom });
     const invalid: string[] = [];
     a.on('invalid', (e) => invalid.push(e.message));
@@ -71,6 +73,7 @@ export async function runGame(sdk: Sdk): Promise<void> {
     const root = await until(() => document.querySelector('[data-tp-offer]')?.shadowRoot, 'the DOM dialog');
     const dialog = root.querySelector<HTMLElement>('[role="dialog"]')!;
     // A blocked stylesheet leaves the card transparent and the backdrop unpositioned.
+    steps.styledBy = root.adoptedStyleSheets?.length ? 'adopted' : root.querySelector('style') ? '<style>' : 'nothing';
     steps.dialogBackground = getComputedStyle(dialog).backgroundColor;
     steps.backdropPosition = getComputedStyle(dialog.parentElement!).position;
     steps.domImage = await imageState(root.querySelector('img'));

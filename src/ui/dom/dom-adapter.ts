@@ -56,6 +56,15 @@ export interface DomAdapterOptions {
    * from `show()`'s outcome, whose product carries `purchaseUrl`).
    */
   readonly openLinks?: boolean;
+  /**
+   * The nonce of the page's Content-Security-Policy (`style-src 'self' 'nonce-…'`), given to the
+   * dialog's `<style>` element. Only browsers without constructable stylesheets (Safari before 16.4,
+   * Firefox before 101) style the dialog with that element, and a `style-src` without
+   * `'unsafe-inline'` blocks it unless it carries the policy's nonce: the dialog then shows
+   * unstyled, and the policy reports a violation. Other browsers adopt a constructed stylesheet,
+   * which no policy blocks, and ignore this option. Default: none.
+   */
+  readonly nonce?: string;
 }
 
 /** Creates the DOM adapter. Call it in a browser; nothing is drawn until an offer is shown. */
@@ -109,7 +118,7 @@ export function createDomAdapter(options: DomAdapterOptions = {}): UiAdapter {
     host = shown;
     returnFocus = deepActiveElement(doc);
     const shadow = shown.attachShadow({ mode: 'open' });
-    adoptStyles(shadow, doc);
+    adoptStyles(shadow, doc, options.nonce);
     const parts = buildDialog(doc, view, labelsFor(view.language, options.labels), options.openLinks === true);
     parts.dialog.addEventListener('keydown', (event) => onKeyDown(event, shadow, parts.dialog, view));
     shadow.append(parts.root);
@@ -201,8 +210,9 @@ function onKeyDown(event: KeyboardEvent, shadow: ShadowRoot, dialog: HTMLElement
 /** One parsed stylesheet per document, shared by every dialog it shows. */
 const sheets = new WeakMap<Document, CSSStyleSheet>();
 
-function adoptStyles(shadow: ShadowRoot, doc: Document): void {
-  // Constructable stylesheets are not blocked by a strict style-src CSP; <style> is the fallback.
+function adoptStyles(shadow: ShadowRoot, doc: Document, nonce: string | undefined): void {
+  // Constructable stylesheets are not blocked by a strict style-src CSP; <style> is the fallback
+  // (Safari before 16.4, Firefox before 101), allowed by such a policy only with its nonce.
   const view = doc.defaultView as (Window & typeof globalThis) | null;
   if (view && 'adoptedStyleSheets' in shadow && typeof view.CSSStyleSheet === 'function') {
     try {
@@ -218,9 +228,7 @@ function adoptStyles(shadow: ShadowRoot, doc: Document): void {
       // Older engines: constructor exists but is not constructable. Fall through.
     }
   }
-  const style = doc.createElement('style');
-  style.textContent = DIALOG_CSS;
-  shadow.append(style);
+  shadow.append(Object.assign(doc.createElement('style'), { nonce: nonce ?? '', textContent: DIALOG_CSS }));
 }
 
 /**
