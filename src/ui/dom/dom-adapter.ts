@@ -228,7 +228,12 @@ function adoptStyles(shadow: ShadowRoot, doc: Document, nonce: string | undefine
       // Older engines: constructor exists but is not constructable. Fall through.
     }
   }
-  shadow.append(Object.assign(doc.createElement('style'), { nonce: nonce ?? '', textContent: DIALOG_CSS }));
+  const style = doc.createElement('style');
+  // The attribute, not the `nonce` property: the engines that need this fallback may read only the
+  // attribute (older WebKit did), and setting it also sets the nonce the policy checks.
+  if (nonce) style.setAttribute('nonce', nonce);
+  style.textContent = DIALOG_CSS;
+  shadow.append(style);
 }
 
 /**
