@@ -17,6 +17,7 @@ import { createDomAdapter } from '../../src/ui/dom/dom-adapter.js';
 import { offerRecord, personalizedBody } from '../fixtures/spec-samples.js';
 import { listenerCounts, liveInstances, survivors } from '../support/leaks.js';
 import { memoryClientOptions, okEnvelope } from '../support/memory-client.js';
+import { recordingView } from '../support/views.js';
 
 afterEach(() => document.body.replaceChildren());
 
@@ -195,5 +196,28 @@ for (const clear of [true, false]) {
     } finally {
       await s.tp.shutdown();
     }
+  });
+}
+
+for (const kind of ['DOM', 'canvas'] as const) {
+  it(`the ${kind} adapter keeps no element of the page once the offer is closed: the screen the game removes next is collected`, async () => {
+    const canvas = document.createElement('canvas');
+    canvas.style.cssText = 'display:block;width:360px;height:640px';
+    document.body.append(canvas);
+    const adapter = kind === 'DOM' ? createDomAdapter() : createCanvasAdapter({ context: canvas.getContext('2d')! });
+    const showOverScreen = (): WeakRef<HTMLElement> => {
+      const screen = document.createElement('section'); // the game's shop screen, its button focused
+      const shop = document.createElement('button');
+      screen.append(shop);
+      document.body.append(screen);
+      shop.focus();
+      adapter.present(recordingView(body).view);
+      adapter.close(); // focus returns to the shop's button
+      screen.remove(); // the player leaves the shop: the game drops its screen
+      return new WeakRef(screen);
+    };
+    // The adapter lives as long as the client (hours); before, the canvas adapter held the element
+    // focused before its last offer, and the screen around it, until the next offer.
+    expect(await survivors([showOverScreen()])).toBe(0);
   });
 }

@@ -53,7 +53,10 @@ export async function listenerCounts(targets: Record<string, EventTarget>): Prom
 
 /** A full garbage collection of the page (WeakRefs to what nothing else holds are cleared). */
 export async function collectGarbage(): Promise<void> {
-  // WeakRefs dereferenced in this task stay alive until it ends: collect from a fresh task.
+  // A node the page just removed can be held by Chromium until its next rendering update (seen
+  // after a focus change: collected after two frames, not before); and WeakRefs dereferenced in
+  // this task stay alive until it ends. Collect two frames later, from a fresh task.
+  for (let i = 0; i < 2; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
   await new Promise((resolve) => setTimeout(resolve, 0));
   await cdp().send('HeapProfiler.collectGarbage');
 }

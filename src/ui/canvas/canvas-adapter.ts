@@ -244,6 +244,8 @@ export function createCanvasAdapter(options: CanvasAdapterOptions): CanvasAdapte
     undo = [];
     view = layout = hero = undefined;
     const [opener, tabIndex, label] = saved;
+    // Not held until the next offer: the game may drop the screen around it next.
+    saved[0] = undefined;
     if (tabIndex === null) canvas.removeAttribute('tabindex');
     if (label === null) canvas.removeAttribute('aria-label');
     else canvas.setAttribute('aria-label', label);
