@@ -22,7 +22,10 @@ export type DrawnEntry = { readonly op: 'present'; readonly view: OfferView } | 
 export interface HeadlessAdapter extends UiAdapter {
   /** The offer on screen, if any. */
   readonly current: OfferView | undefined;
-  /** Everything presented and closed, oldest first (each `close` of an offer on screen). */
+  /**
+   * The last 20 presents and closes (each `close` of an offer on screen: the last 10 offers),
+   * oldest first. Not all: each present holds its view, and a game session shows hundreds of offers.
+   */
   readonly drawn: readonly DrawnEntry[];
   /** Calls `listener` on every `present`; returns a function that stops it. */
   onPresent(listener: (view: OfferView) => void): () => void;
@@ -33,17 +36,23 @@ export interface HeadlessAdapter extends UiAdapter {
   onClose(listener: (view: OfferView) => void): () => void;
 }
 
+/** How many entries {@link HeadlessAdapter.drawn} keeps. */
+const DRAWN_KEPT = 20;
+
 /** Creates a headless adapter. */
 export function createHeadlessAdapter(): HeadlessAdapter {
   let current: OfferView | undefined;
   const drawn: DrawnEntry[] = [];
+  const record = (entry: DrawnEntry): void => {
+    if (drawn.push(entry) > DRAWN_KEPT) drawn.shift();
+  };
   const presentListeners = new Set<(view: OfferView) => void>();
   const closeListeners = new Set<(view: OfferView) => void>();
   const close = (): void => {
     const view = current;
     if (!view) return;
     current = undefined;
-    drawn.push({ op: 'close', offerId: view.offerId });
+    record({ op: 'close', offerId: view.offerId });
     for (const l of [...closeListeners]) l(view);
     // The game took it off screen (a scene change): the offer ends (`closed`), as with `view.close()`.
     view.close();
@@ -56,7 +65,7 @@ export function createHeadlessAdapter(): HeadlessAdapter {
     present(view) {
       close();
       current = view;
-      drawn.push({ op: 'present', view });
+      record({ op: 'present', view });
       for (const l of [...presentListeners]) l(view);
     },
     close,

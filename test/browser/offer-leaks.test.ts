@@ -12,7 +12,7 @@
  */
 import { afterEach, expect, it } from 'vitest';
 import { createCanvasAdapter } from '../../src/canvas.js';
-import { createClient, type OfferOutcome, type OfferView, type UiAdapter } from '../../src/index.js';
+import { createClient, createHeadlessAdapter, type OfferOutcome, type OfferView, type UiAdapter } from '../../src/index.js';
 import { createDomAdapter } from '../../src/ui/dom/dom-adapter.js';
 import { offerRecord, personalizedBody } from '../fixtures/spec-samples.js';
 import { listenerCounts, liveInstances, survivors } from '../support/leaks.js';
@@ -221,3 +221,24 @@ for (const kind of ['DOM', 'canvas'] as const) {
     expect(await survivors([showOverScreen()])).toBe(0);
   });
 }
+
+it('the headless adapter keeps the views of its last 10 offers in `drawn`, not of every offer of the session', async () => {
+  const ui = createHeadlessAdapter();
+  const refs: WeakRef<object>[] = [];
+  ui.onPresent((view) => refs.push(new WeakRef(view)));
+  const tp = createClient({ ...memoryClientOptions(async () => okEnvelope([offerRecord(1, body)])), ui });
+  try {
+    await tp.offers.refresh();
+    for (let i = 0; i < 56; i++) {
+      const shown = tp.offers.show(1);
+      await tick();
+      ui.current!.dismiss();
+      await shown;
+    }
+    // Before: all 56 views (about 1.3 KB each, with what their actions hold) stayed in `drawn`.
+    expect(await survivors(refs)).toBe(10);
+    expect(ui.drawn).toHaveLength(20);
+  } finally {
+    await tp.shutdown();
+  }
+});
