@@ -61,12 +61,16 @@ export function createOfferView(session: ShowSession): [view: OfferView, recheck
     // Decided again when the timer fires: the service clock estimate may have moved.
     if (left !== Infinity) timer = setTimeout(recheck, Math.min(Math.max(0, left), MAX_TIMER_MS));
   };
-  /** Decides again now whether the open offer is still usable (the timer fired, or a refresh changed the offer). */
+  /**
+   * Decides again now whether the offer is still usable (the timer fired, or a refresh changed the
+   * offer). One not yet opened ends too when it is not (`expired`, nothing reported: a game holding
+   * it undrawn learns it is gone).
+   */
   const recheck = (): void => {
-    if (!opened || done) return;
+    if (done) return;
     clearTimeout(timer);
     if (!session.stillUsable()) end({ action: 'expired', offerId });
-    else watchExpiry();
+    else if (opened) watchExpiry();
   };
   const view: OfferView = {
     ...content,

@@ -75,6 +75,18 @@ describe('a refresh while an offer is on screen', () => {
     await tp.shutdown();
   });
 
+  it('a view the game holds undrawn ends expired when a refresh withdraws its offer (nothing reported; it is let go)', async () => {
+    const { tp, reported, answer } = setup([offerRecord(1, personalizedBody)]);
+    await tp.offers.refresh();
+    const view = await tp.offers.view(1); // the game loads the offer's image before drawing it
+    answer.records = [offerRecord(1, personalizedBody, { is_offer_active: 0 })];
+    await tp.offers.refresh();
+    expect(await view.closed).toEqual({ action: 'expired', offerId: 1 });
+    view.open(); // drawn anyway: nothing is reported
+    expect(reported).toEqual(['impress:1']);
+    await tp.shutdown();
+  });
+
   it('still usable: the offer stays on screen, and the player can buy', async () => {
     const { tp, ui, reported } = setup([offerRecord(1, personalizedBody)]);
     await tp.offers.refresh();
