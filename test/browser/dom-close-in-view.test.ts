@@ -13,7 +13,10 @@ const root = () => document.querySelector('[data-tp-offer]')!.shadowRoot!;
 const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
 
 beforeAll(() => page.viewport(360, 640));
-afterEach(() => document.body.replaceChildren());
+afterEach(() => {
+  document.body.replaceChildren();
+  document.documentElement.removeAttribute('dir');
+});
 
 const story = Array.from({ length: 40 }, (_, i) => `Chapter ${i + 1}: the forge burns hotter than ever.`).join('\n');
 const longOffer = { ...aiBody, display_parameters: { en: { ...aiBody.display_parameters.en, message: story } } };
@@ -52,4 +55,18 @@ it('× stays where it was in a dialog that fits: the top-right corner of the car
   const card = root().querySelector('.dialog')!.getBoundingClientRect();
   const close = root().querySelector('.close')!.getBoundingClientRect();
   expect([close.top - card.top, card.right - close.right, close.width, close.height]).toEqual([8, 8, 44, 44]);
+});
+
+it('× stays in the top-right corner in a right-to-left page, clear of the title', () => {
+  // A page in Arabic or Hebrew: `direction` is inherited through the host's `all: initial`.
+  document.documentElement.dir = 'rtl';
+  const title = 'A title long enough to wrap over every line of the card, as far as it can go';
+  createDomAdapter().present(recordingView({ ...aiBody, display_parameters: { en: { ...aiBody.display_parameters.en, title } } }).view);
+  const card = root().querySelector('.dialog')!.getBoundingClientRect();
+  const close = root().querySelector('.close')!.getBoundingClientRect();
+  expect([close.top - card.top, card.right - close.right]).toEqual([8, 8]);
+  const text = document.createRange();
+  text.selectNodeContents(root().querySelector('.title')!);
+  const over = [...text.getClientRects()].filter((r) => r.right > close.left && r.left < close.right && r.bottom > close.top && r.top < close.bottom);
+  expect(over).toEqual([]); // before: × at the top-left corner, over the title's first line
 });

@@ -32,7 +32,7 @@ export const DIALOG_CSS = `:host{all:initial}
 button{font:inherit;cursor:pointer;border:0;border-radius:10px;min-height:44px;min-width:44px}
 :focus-visible{outline:3px solid var(--tp-focus,#7cc4ff);outline-offset:2px}
 .buy{padding:10px 18px;background:var(--tp-accent,#ffb020);color:var(--tp-accent-fg,#1b1300);font-weight:700}
-.close{position:sticky;top:8px;order:-1;align-self:flex-end;margin:8px 8px -52px 0;background:#0006;color:#fff;font-size:1.4rem;line-height:1;padding:0}
+.close{position:sticky;top:8px;order:-1;margin:8px 8px -52px auto;background:#0006;color:#fff;font-size:1.4rem;line-height:1;padding:0}
 .toggle{display:flex;align-items:center;gap:8px;min-height:44px;font-size:.9rem}
 .toggle input{width:20px;height:20px;margin:0}
 @media (forced-colors:active){.dialog,button{border:1px solid}}`;
