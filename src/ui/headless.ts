@@ -53,9 +53,10 @@ export function createHeadlessAdapter(): HeadlessAdapter {
     if (!view) return;
     current = undefined;
     record({ op: 'close', offerId: view.offerId });
-    for (const l of [...closeListeners]) l(view);
-    // The game took it off screen (a scene change): the offer ends (`closed`), as with `view.close()`.
+    // The game took it off screen (a scene change): the offer ends (`closed`), as with `view.close()`,
+    // before the listeners run, so that one of them can show the next offer.
     view.close();
+    for (const l of [...closeListeners]) l(view);
   };
   return {
     get current() {

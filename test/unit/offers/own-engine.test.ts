@@ -124,22 +124,29 @@ describe('a game drawing offers with its own engine', () => {
     await tp.shutdown();
   });
 
-  it("shows the next offer from the headless adapter's onClose (before: OfferError busy)", async () => {
-    const { tp, ui } = setup([offerRecord(1, personalizedBody), offerRecord(2, personalizedBody)]);
-    await tp.offers.refresh();
-    let next: Promise<OfferOutcome> | undefined;
-    ui.onClose((view) => {
-      if (view.offerId === 1) next = tp.offers.show(2);
+  // The first offer ends by the player (dismiss), or by the game's own close() on the adapter (a
+  // scene change: before, its onClose listeners ran while the offer was still on screen).
+  for (const [how, end, outcome] of [
+    ['the player dismissed it', (ui: HeadlessAdapter) => ui.current!.dismiss(), 'dismiss'],
+    ["the game's close() took it off screen", (ui: HeadlessAdapter) => ui.close(), 'closed'],
+  ] as const) {
+    it(`shows the next offer from the headless adapter's onClose when ${how} (before: OfferError busy)`, async () => {
+      const { tp, ui } = setup([offerRecord(1, personalizedBody), offerRecord(2, personalizedBody)]);
+      await tp.offers.refresh();
+      let next: Promise<OfferOutcome> | undefined;
+      ui.onClose((view) => {
+        if (view.offerId === 1) next = tp.offers.show(2);
+      });
+      const first = tp.offers.show(1);
+      await vi.waitFor(() => expect(ui.current?.offerId).toBe(1));
+      end(ui);
+      expect(await first).toMatchObject({ action: outcome, offerId: 1 });
+      await vi.waitFor(() => expect(ui.current?.offerId).toBe(2));
+      // One offer on screen at a time still holds: the first show() ending does not let a third in.
+      await expect(tp.offers.show(1)).rejects.toMatchObject({ reason: 'busy' });
+      ui.current!.dismiss();
+      expect(await next).toMatchObject({ action: 'dismiss', offerId: 2 });
+      await tp.shutdown();
     });
-    const first = tp.offers.show(1);
-    await vi.waitFor(() => expect(ui.current?.offerId).toBe(1));
-    ui.current!.dismiss();
-    expect(await first).toMatchObject({ action: 'dismiss', offerId: 1 });
-    await vi.waitFor(() => expect(ui.current?.offerId).toBe(2));
-    // One offer on screen at a time still holds: the first show() ending does not let a third in.
-    await expect(tp.offers.show(1)).rejects.toMatchObject({ reason: 'busy' });
-    ui.current!.dismiss();
-    expect(await next).toMatchObject({ action: 'dismiss', offerId: 2 });
-    await tp.shutdown();
-  });
+  }
 });
