@@ -9,8 +9,12 @@ import { priceText } from './format.js';
 import type { UiLabels } from './labels.js';
 import type { OfferContent, ProductView } from './types.js';
 
-/** `text` unless it is empty or only white space. */
-const given = (text: string | undefined): string | undefined => (text?.trim() ? text : undefined);
+/**
+ * `text` unless it is empty or shows nothing: only white space (what `trim()` removes) and
+ * characters drawn as nothing (`Default_Ignorable_Code_Point`: zero-width space and joiners, soft
+ * hyphen, the Hangul fillers, …), which `trim()` keeps and a screen reader announces as nothing.
+ */
+const given = (text: string | undefined): string | undefined => (text && /[^\s\p{DI}]/u.test(text) ? text : undefined);
 
 /** The title drawn and the dialog's name: the offer's, or `labels.offer` for an empty or blank one. */
 export const titleText = (view: OfferContent, labels: UiLabels): string => given(view.title) ?? labels.offer;

@@ -25,8 +25,12 @@ const blanks = (title: string, toggle: string) => ({
 });
 
 describe('DOM adapter', () => {
-  for (const [title, toggle] of [['', ''], ['   ', ' \n ']] as const) {
-    it(`title ${JSON.stringify(title)}, toggle ${JSON.stringify(toggle)}: the dialog and the checkbox have names, and axe finds no unnamed element`, async () => {
+  /** Code points as `U+200B`, so that a test's name shows invisible ones. */
+  const shown = (text: string) => [...text].map((c) => `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`).join(' ') || 'empty';
+  // Blank also when only invisible characters that are not white space for `trim()`: zero-width
+  // space, word joiner, zero-width joiner, soft hyphen, the Hangul filler (Korean "blank" text).
+  for (const [title, toggle] of [['', ''], ['   ', ' \n '], ['\u200b', '\u00a0\u2060'], ['\u3164', '\u200d\ufeff\u00ad']] as const) {
+    it(`title ${shown(title)}, toggle ${shown(toggle)}: the dialog and the checkbox have names, and axe finds no unnamed element`, async () => {
       createDomAdapter().present(recordingView(blanks(title, toggle)).view);
       expect(await accessibleNames('dialog')).toEqual(['Special offer']);
       expect(await accessibleNames('checkbox')).toEqual(["Don't show again"]);

@@ -82,8 +82,9 @@ function problemOf(root: ShadowRoot, text: string, hero: boolean): string | unde
     else if (el.className === 'title' || el.className === 'name' || el.className === 'toggle') read[el.className] = el.textContent;
   }
   if (heroes !== (hero ? 1 : 0)) return `${heroes} hero images`;
-  // A blank title or toggle text is shown as the adapter's own words (docs/decisions.md).
-  const orLabel = (label: string): string => (text.trim() ? text : label);
+  // A blank title or toggle text (white space and invisible characters only) is shown as the
+  // adapter's own words (docs/decisions.md).
+  const orLabel = (label: string): string => (/[^\s\p{Default_Ignorable_Code_Point}]/u.test(text) ? text : label);
   if (read.title !== orLabel(EN.offer)) return 'the title does not read back';
   // Without a visible character the adapter leaves the message out; its plain text is line breaks only.
   const expected = plainText(parseRichText(text));
