@@ -125,11 +125,12 @@ describe('DOM adapter', () => {
   it('loads a hero image only from an http(s) URL, also in a view a game built by hand', () => {
     const { view } = recordingView(aiBody);
     for (const url of ['javascript:window.pwned=1', 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>', 'blob:https://x/1', '//cdn.example.com/bg.png', 'bg.png']) {
-      document.querySelectorAll('[data-tp-offer]').forEach((el) => el.remove());
-      createDomAdapter().present({ ...view, backgroundUrl: url });
-      expect(root().querySelector('img'), url).toBeNull();
-      createDomAdapter().present({ ...view, backgroundUrl: undefined, imageUrl: url });
-      expect(root().querySelector('img'), url).toBeNull();
+      for (const urls of [{ backgroundUrl: url }, { backgroundUrl: undefined, imageUrl: url }]) {
+        // One dialog at a time: `root()` reads the first in the page.
+        document.querySelectorAll('[data-tp-offer]').forEach((el) => el.remove());
+        createDomAdapter().present({ ...view, ...urls });
+        expect(root().querySelector('img'), `${Object.keys(urls).at(-1)}: ${url}`).toBeNull();
+      }
     }
     document.querySelectorAll('[data-tp-offer]').forEach((el) => el.remove());
     createDomAdapter().present(view); // the sample's https background: shown
