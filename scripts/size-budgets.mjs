@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const KIB = 1024;
 /**
- * [name, base, limit above base in bytes]. Issue 7 asks 6 KiB for `offers`; it is 7.74 KiB and
+ * [name, base, limit above base in bytes]. Issue 7 asks 6 KiB for `offers`; it is 7.76 KiB and
  * held at 7.8 KiB until that is met (docs/size.md, "Not met").
  */
 const RELATIVE = [

@@ -12,7 +12,7 @@ export interface ShowSession {
   readonly content: OfferContent;
   /** Milliseconds until the offer stops being usable (service time; Infinity: never), asked at each check. */
   readonly msLeft: () => number;
-  /** Whether it is still usable now (asked when the expiry timer fires). */
+  /** Whether it is still usable now (asked at `open()`, when the expiry timer fires, and after each refresh). */
   readonly stillUsable: () => boolean;
   /** `open()` was called (report `open`). */
   readonly onOpened: () => void;

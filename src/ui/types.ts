@@ -112,8 +112,9 @@ export interface OfferActions {
    * product itself (one of {@link OfferContent.products}, not a copy kept in the game's state):
    * that one is bought, even when products have no id (an AI product without `purchasable_slug`).
    * An id string picks the product with that id (none: the outcome's product is undefined, the id
-   * is still reported); so does another object (a copy, another view's product): its id counts.
-   * Nothing: the first product. Before `open()`, waits for it.
+   * is still reported). Another object (a copy, another view's product) picks none: the outcome's
+   * product is undefined, and its id is reported. Nothing: the first product. Before `open()`,
+   * waits for it.
    */
   interact(product?: ProductView | string): void;
   /**
