@@ -31,5 +31,6 @@ export const toggleText = (view: OfferContent, labels: UiLabels): string | undef
 export function buyName(product: ProductView, labels: UiLabels): string {
   const price = priceText(product);
   const spoken = price ? [price.now, price.was && `${labels.was} ${price.was}`, price.discount] : [];
-  return [`${labels.buy}: ${product.name}`, ...spoken].filter(Boolean).join(', ');
+  // A product without a name (a personalized offer without `product_name` or `product_id`): the word alone.
+  return [given(product.name) ? `${labels.buy}: ${product.name}` : labels.buy, ...spoken].filter(Boolean).join(', ');
 }

@@ -36,3 +36,9 @@ it('a product without a price (AI offers) keeps its name alone', async () => {
   createDomAdapter().present(recordingView(aiBody).view);
   expect(await buttonNames()).toContain('Buy: golden_sword');
 });
+
+it('a product without a name (the spec sample: no product_name, no product_id): the word and the price, no empty name', async () => {
+  createDomAdapter().present(recordingView(personalizedBody, { languages: ['en'] }).view);
+  // Before: `Buy: , 6,930, was 9,900, -30%`.
+  expect(await buttonNames()).toContain('Buy, 6,930, was 9,900, -30%');
+});
