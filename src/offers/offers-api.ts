@@ -422,8 +422,13 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
           }
         } catch (error) {
           fail(error);
-        } finally {
+        }
+        // What was drawn is taken away. An adapter that throws there (a game's own) is an `error`
+        // event, not a failure of what ended the offer (a refresh, a timer, the player's press).
+        try {
           onEnded();
+        } catch (error) {
+          fail(error);
         }
       },
     });

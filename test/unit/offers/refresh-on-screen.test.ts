@@ -87,6 +87,30 @@ describe('a refresh while an offer is on screen', () => {
     await tp.shutdown();
   });
 
+  it("a game's own adapter that throws as it takes the offer away: the refresh still resolves, the error is an event", async () => {
+    const answer = { records: [offerRecord(1, personalizedBody)] };
+    const drawn: number[] = [];
+    let broken = true;
+    const ui = {
+      present: (view: { offerId: number }) => void drawn.push(view.offerId),
+      close: () => {
+        if (broken) throw new Error('the scene is gone');
+      },
+    };
+    const tp = createClient({ ...memoryClientOptions(async () => okEnvelope(answer.records)), ui, now: () => T0 });
+    const errors: string[] = [];
+    tp.on('error', (e) => errors.push(String((e.cause as Error | undefined)?.message ?? e.message)));
+    await tp.offers.refresh();
+    const shown = tp.offers.show(1);
+    await vi.waitFor(() => expect(drawn).toEqual([1]));
+    answer.records = [offerRecord(1, personalizedBody, { is_offer_active: 0 })];
+    await expect(tp.offers.refresh()).resolves.toEqual([]);
+    expect(await shown).toEqual({ action: 'expired', offerId: 1 });
+    expect(errors).toContain('the scene is gone');
+    broken = false;
+    await tp.shutdown();
+  });
+
   it('still usable: the offer stays on screen, and the player can buy', async () => {
     const { tp, ui, reported } = setup([offerRecord(1, personalizedBody)]);
     await tp.offers.refresh();
