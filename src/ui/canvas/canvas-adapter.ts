@@ -209,8 +209,8 @@ export function createCanvasAdapter(options: CanvasAdapterOptions): CanvasAdapte
   const describe = (): void => {
     const v = view!;
     const id = layout?.hits[focus]?.id;
-    const product = id?.startsWith('buy') ? v.products[+id.slice(4)] : undefined;
-    const name = !id ? '' : id === 'close' ? labels.close : id === 'toggle' ? toggleText(v, labels) : product && buyName(product, labels);
+    // `buy:<index>` names a product of this view's layout, as in `press`.
+    const name = !id ? '' : id === 'close' ? labels.close : id === 'toggle' ? toggleText(v, labels) : buyName(v.products[+id.slice(4)]!, labels);
     const title = titleText(v, labels);
     canvas.setAttribute('aria-label', name ? `${title}: ${name}` : title);
   };
