@@ -13,23 +13,25 @@ const root = () => document.querySelector('[data-tp-offer]')!.shadowRoot!;
 const emulate = (value: 'reduce' | 'no-preference') =>
   cdp().send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-reduced-motion', value }] });
 
+/** The sample offer's dialog, presented with `prefers-reduced-motion: value` emulated (checked to have taken first). */
+async function dialogUnder(value: 'reduce' | 'no-preference'): Promise<HTMLElement> {
+  await emulate(value);
+  expect(matchMedia('(prefers-reduced-motion: reduce)').matches).toBe(value === 'reduce');
+  createDomAdapter().present(recordingView(aiBody).view);
+  return root().querySelector('.dialog') as HTMLElement;
+}
+
 afterEach(() => document.body.replaceChildren());
 afterAll(() => cdp().send('Emulation.setEmulatedMedia', { features: [] }));
 
 it('animates the dialog in when motion is fine', async () => {
-  await emulate('no-preference');
-  expect(matchMedia('(prefers-reduced-motion: reduce)').matches).toBe(false);
-  createDomAdapter().present(recordingView(aiBody).view);
-  const dialog = root().querySelector('.dialog') as HTMLElement;
+  const dialog = await dialogUnder('no-preference');
   expect(getComputedStyle(dialog).animationName).toBe('tp-in');
   expect(dialog.getAnimations().length).toBeGreaterThan(0);
 });
 
 it('plays no animation under prefers-reduced-motion: reduce', async () => {
-  await emulate('reduce');
-  expect(matchMedia('(prefers-reduced-motion: reduce)').matches).toBe(true);
-  createDomAdapter().present(recordingView(aiBody).view);
-  const dialog = root().querySelector('.dialog') as HTMLElement;
+  const dialog = await dialogUnder('reduce');
   expect(getComputedStyle(dialog).animationName).toBe('none');
   expect(root().getAnimations()).toEqual([]);
   // Shown at once, fully opaque, in place.
