@@ -14,4 +14,15 @@ describe('without a DOM', () => {
     await tp.offers.refresh().catch(() => undefined);
     await tp.shutdown();
   });
+
+  it('the logging, DOM and canvas entries import too, and createDomAdapter() runs (a page module that server-side rendering evaluates)', async () => {
+    const [logging, dom, canvas] = await Promise.all([import('../../src/logging.js'), import('../../src/dom.js'), import('../../src/canvas.js')]);
+    expect(typeof canvas.createCanvasAdapter).toBe('function');
+    // As the README's quick start writes it, at a module's top level.
+    const tp = logging.createClient({ baseUrl: 'http://127.0.0.1:9/v2021.4/web', clientKey: 'k', authMode: 'client', playerSlug: 'p', flushIntervalMs: 0 });
+    const ui = dom.createDomAdapter();
+    expect(typeof ui.present).toBe('function');
+    expect(tp.track('players_offers', { offer_id: 1, message_status: 'impress' })).toBe(true);
+    await tp.shutdown();
+  });
 });
