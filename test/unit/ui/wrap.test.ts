@@ -87,6 +87,19 @@ describe('wrapLines', () => {
     expect(goldRuns[0]!.x).toBe(40);
   });
 
+  it('a word whose style changes inside it wraps as one word: a span edge is no break (research: in-app messaging item 12)', () => {
+    // `Get the <b>Gol</b>den`: 'Get the Gol' is 58 px and fits 60; the whole word does not fit after 'Get the '.
+    const rows = wrap([[span('Get the '), span('Gol', { bold: true }), span('den')]], 60);
+    expect(texts(rows)).toEqual(['Get the', 'Golden']);
+    expect(rows[1]!.runs.map((r) => [r.text, r.x, r.font])).toEqual([
+      ['Gol', 0, 'bold 10px sans-serif'],
+      ['den', 18, '10px sans-serif'],
+    ]);
+    // A Korean word with a colored syllable: kept whole too.
+    const red = span('매', { color: '#ff0000ff' });
+    expect(texts(wrap([[span('지금 구'), red, span('하세요')]], 30))).toEqual(['지금', '구매하세요']);
+  });
+
   it('clamps <size> to 0.5×–3× of the base, and a row is as tall as its largest font', () => {
     const rows = wrap([[span('big', { size: 100 }), span('small', { size: 1 })], [span('plain')]], 1000, 1.5);
     expect(rows.map((r) => r.runs.map((run) => run.size))).toEqual([[30, 5], [10]]);
