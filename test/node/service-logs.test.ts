@@ -86,6 +86,9 @@ describe('POST /logs: accepted bodies', () => {
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('access-control-allow-headers')!.toLowerCase()).toContain('tpclientkey');
     expect(response.headers.get('access-control-expose-headers')).toBe('Date,Retry-After');
+    // Cached 10 minutes: the upload made at pagehide usually needs no preflight of its own
+    // (docs/decisions.md, "Cross-origin requests and their preflights").
+    expect(response.headers.get('access-control-max-age')).toBe('600');
   });
 });
 
