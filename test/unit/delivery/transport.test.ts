@@ -1,6 +1,6 @@
 /**
  * What the transport reads from an answer that is not a success: the reason, and `Retry-After`
- * measured in the service's time.
+ * measured in the service's time; and how it asks for offers.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Transport } from '../../../src/delivery/index.js';
@@ -30,5 +30,21 @@ describe('Transport', () => {
     // Without a readable Date (not exposed through CORS), the device clock is all there is.
     const blind = (await transport({ 'Retry-After': 'Sun, 22 Nov 2026 13:00:30 GMT' }).postLogs(body).catch((e: unknown) => e)) as ServiceError;
     expect(blind.retryAfterMs).toBe(30_000);
+  });
+
+  it('asks for offers past the browser’s HTTP cache: a campaign started or paused shows at the next refresh (research: in-app messaging item 5)', async () => {
+    const asked: RequestInit[] = [];
+    const offers = new Transport({
+      baseUrl: 'https://tp.example.com/v2021.4/web',
+      fetch: async (_url, init) => {
+        asked.push(init!);
+        return new Response(JSON.stringify({ status: 200, reason: 'OK', data: [] }));
+      },
+      credentials: () => ({ clientKey: 'k', authMode: 'client' }),
+      timeoutMs: 1000,
+      offersPlayerParam: 'player_slug',
+    });
+    await offers.getOffers('p-1');
+    expect(asked.map((init) => [init.method, init.cache])).toEqual([['GET', 'no-store']]);
   });
 });
