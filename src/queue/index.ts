@@ -10,4 +10,4 @@ export {
   type DeadLetterReason,
   type DeadLetterStore,
 } from './dead-letter.js';
-export { createLocalRescue, NO_RESCUE, type RescueStore } from './rescue.js';
+export { createLocalRescue, NO_RESCUE, RESCUE_MAX_CHARS, type RescueStore } from './rescue.js';

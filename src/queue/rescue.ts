@@ -15,6 +15,14 @@ import type { StoredEntry } from './types.js';
  */
 export const TOMBSTONE_MS = 600_000;
 
+/**
+ * Most characters of JSON one tab's rescue copy takes in localStorage (256 Ki characters, 512 KiB
+ * in UTF-16, about a tenth of a browser's usual 5 MiB per origin): the game's page keeps room for
+ * its own storage. The unfinished entries are kept in order while they fit; those past it depend
+ * on their IndexedDB write, as when localStorage is full.
+ */
+export const RESCUE_MAX_CHARS = 262_144;
+
 /** Where rescued entries wait for the next page. */
 export interface RescueStore {
   /** The localStorage key prefix of rescues (for `storage` events), or undefined. */
@@ -32,7 +40,10 @@ export interface RescueStore {
   readAll(): { readonly entries: StoredEntry[]; forget(): void };
 }
 
-/** Rescue in localStorage under `<prefix><tabId>`; a no-op where localStorage is missing or full. */
+/**
+ * Rescue in localStorage under `<prefix><tabId>`, at most {@link RESCUE_MAX_CHARS} characters; a
+ * no-op where localStorage is missing or full.
+ */
 export function createLocalRescue(prefix: string, tabId: string): RescueStore {
   const storage = (): Storage | undefined => {
     try {
@@ -45,8 +56,10 @@ export function createLocalRescue(prefix: string, tabId: string): RescueStore {
     prefix,
     save(entries) {
       try {
-        if (entries.length === 0) storage()?.removeItem(`${prefix}${tabId}`);
-        else storage()?.setItem(`${prefix}${tabId}`, JSON.stringify(entries));
+        let chars = 1; // `[`; each entry adds its JSON and a `,` or the closing `]`
+        const kept = entries.filter((e) => (chars += JSON.stringify(e).length + 1) <= RESCUE_MAX_CHARS);
+        if (kept.length === 0) storage()?.removeItem(`${prefix}${tabId}`);
+        else storage()?.setItem(`${prefix}${tabId}`, JSON.stringify(kept));
       } catch {
         // Blocked or full: these records depend on their IndexedDB write, as without a rescue.
       }

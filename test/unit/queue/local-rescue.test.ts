@@ -1,5 +1,5 @@
 import { afterEach, expect, it } from 'vitest';
-import { createLocalRescue, createMemoryStore, RecordQueue, type StoredEntry } from '../../../src/queue/index.js';
+import { createLocalRescue, createMemoryStore, RecordQueue, RESCUE_MAX_CHARS, type StoredEntry } from '../../../src/queue/index.js';
 
 const entry = (key: string): StoredEntry => ({ key, objectName: 'players_login', record: { key }, enqueuedAt: 0 });
 afterEach(() => localStorage.clear());
@@ -33,4 +33,25 @@ it('a page whose only rescue copy is unreadable forgets it, so it does not stay 
   const queue = new RecordQueue({ store: createMemoryStore(), tabId: 'n', clock: () => Date.now(), onStorageError: () => undefined, rescue: createLocalRescue('tp/rescue/', 'tab-n') });
   await queue.settled();
   expect(Object.keys(localStorage)).toEqual([]);
+});
+
+it('keeps a copy to RESCUE_MAX_CHARS characters: the entries in order while they fit, none past the first that does not', () => {
+  const sized = (key: string, chars: number): StoredEntry => {
+    const e = entry(key);
+    return { ...e, record: { key, pad: 'x'.repeat(chars - JSON.stringify({ ...e, record: { key, pad: '' } }).length) } };
+  };
+  // Three entries of 60,000 characters, then one that would end one character past the limit, then a small one.
+  const entries = [sized('a', 60_000), sized('b', 60_000), sized('c', 60_000)];
+  const used = 1 + entries.reduce((n, e) => n + JSON.stringify(e).length + 1, 0);
+  const rescue = createLocalRescue('tp/rescue/', 'tab-a');
+
+  rescue.save([...entries, sized('d', RESCUE_MAX_CHARS - used), entry('e')]);
+  const copy = localStorage.getItem('tp/rescue/tab-a')!;
+  expect((JSON.parse(copy) as StoredEntry[]).map((e) => e.key)).toEqual(['a', 'b', 'c']);
+
+  rescue.save([...entries, sized('d', RESCUE_MAX_CHARS - used - 1)]); // ends exactly at the limit
+  expect(localStorage.getItem('tp/rescue/tab-a')!.length).toBe(RESCUE_MAX_CHARS);
+
+  rescue.save([sized('big', RESCUE_MAX_CHARS), entry('e')]); // the first does not fit: no copy at all
+  expect(localStorage.getItem('tp/rescue/tab-a')).toBeNull();
 });
