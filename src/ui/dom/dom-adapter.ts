@@ -16,6 +16,8 @@
  * - readable from a 360×640 phone in portrait to a landscape desktop (taller than the screen, it
  *   scrolls inside, the close button staying in view); Korean breaks between words;
  *   its short entrance animation is off under `prefers-reduced-motion`;
+ * - the page behind it does not scroll from a wheel, a finger or a key on the dialog (nor the
+ *   page around a `container`): `overscroll-behavior`, in styles.ts; the game's `body` is not touched;
  * - no string from the service is ever parsed as HTML; a URL is only followed when http(s).
  *
  * @module

@@ -6,6 +6,9 @@
  * `--tp-bg`, `--tp-fg`, `--tp-muted`, `--tp-accent`, `--tp-accent-fg`, `--tp-radius`, `--tp-font`,
  * `--tp-backdrop`, `--tp-focus`.
  *
+ * The backdrop and the card hold scroll chaining (`overscroll-behavior: contain`), so a wheel, a
+ * finger or a key on the dialog does not scroll the page behind it.
+ *
  * The dialog fades and rises in over 160 ms, except under `prefers-reduced-motion: reduce`. In
  * forced colors (backgrounds replaced, shadows dropped) the card and the buttons get a border.
  * Written one rule per line: it ships as this string, unminified.
@@ -13,8 +16,8 @@
  * @module
  */
 export const DIALOG_CSS = `:host{all:initial}
-.backdrop{position:absolute;inset:0;display:flex;align-items:center;justify-content:center;padding:16px;box-sizing:border-box;background:var(--tp-backdrop,#0009);font-family:var(--tp-font,system-ui,sans-serif)}
-.dialog{display:flex;flex-direction:column;box-sizing:border-box;width:min(440px,100%);max-height:100%;overflow:auto;background:var(--tp-bg,#1d2330);color:var(--tp-fg,#f4f6fb);border-radius:var(--tp-radius,14px);box-shadow:0 12px 40px #0008}
+.backdrop{position:absolute;inset:0;display:flex;align-items:center;justify-content:center;padding:16px;overflow:auto;overscroll-behavior:contain;background:var(--tp-backdrop,#0009);font-family:var(--tp-font,system-ui,sans-serif)}
+.dialog{display:flex;flex-direction:column;box-sizing:border-box;width:min(440px,100%);max-height:100%;overflow:auto;overscroll-behavior:contain;background:var(--tp-bg,#1d2330);color:var(--tp-fg,#f4f6fb);border-radius:var(--tp-radius,14px);box-shadow:0 12px 40px #0008}
 .dialog:focus{outline:none}
 @media (prefers-reduced-motion:no-preference){.dialog{animation:tp-in .16s ease-out}@keyframes tp-in{from{opacity:0;transform:translateY(8px)}}}
 .hero{display:block;width:100%;max-height:180px;object-fit:cover}
