@@ -18,6 +18,8 @@
  *   its short entrance animation is off under `prefers-reduced-motion`;
  * - the page behind it does not scroll from a wheel, a finger or a key on the dialog (nor the
  *   page around a `container`): `overscroll-behavior`, in styles.ts; the game's `body` is not touched;
+ * - over the viewport, the card keeps out of a phone's notch, status bar and home indicator
+ *   (`env(safe-area-inset-*)`, on a `viewport-fit=cover` page);
  * - no string from the service is ever parsed as HTML; a URL is only followed when http(s).
  *
  * @module
@@ -122,6 +124,9 @@ export function createDomAdapter(options: DomAdapterOptions = {}): UiAdapter {
     const shadow = shown.attachShadow({ mode: 'open' });
     adoptStyles(shadow, doc, options.nonce);
     const parts = buildDialog(doc, view, labelsFor(view.language, options.labels), options.openLinks === true);
+    // Over the viewport, the card keeps out of a notch or status bar (safe-area insets); in a
+    // container, placing the stage is the game's.
+    if (!options.container) parts.root.classList.add('safe');
     parts.dialog.addEventListener('keydown', (event) => onKeyDown(event, shadow, parts.dialog, view));
     shadow.append(parts.root);
     // Focus stays in the dialog: an element the page adds and focuses in one task is focusable

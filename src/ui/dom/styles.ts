@@ -6,6 +6,8 @@
  * `--tp-bg`, `--tp-fg`, `--tp-muted`, `--tp-accent`, `--tp-accent-fg`, `--tp-radius`, `--tp-font`,
  * `--tp-backdrop`, `--tp-focus`.
  *
+ * Over the viewport (`.safe`, set by the adapter) the card keeps out of a notch, a status bar or a
+ * home indicator: at least `env(safe-area-inset-*)` from each edge, on a `viewport-fit=cover` page.
  * The backdrop and the card hold scroll chaining (`overscroll-behavior: contain`), so a wheel, a
  * finger or a key on the dialog does not scroll the page behind it.
  *
@@ -17,6 +19,7 @@
  */
 export const DIALOG_CSS = `:host{all:initial}
 .backdrop{position:absolute;inset:0;display:flex;align-items:center;justify-content:center;padding:16px;overflow:auto;overscroll-behavior:contain;background:var(--tp-backdrop,#0009);font-family:var(--tp-font,system-ui,sans-serif)}
+.safe{padding:max(16px,env(safe-area-inset-top)) max(16px,env(safe-area-inset-right)) max(16px,env(safe-area-inset-bottom)) max(16px,env(safe-area-inset-left))}
 .dialog{display:flex;flex-direction:column;box-sizing:border-box;width:min(440px,100%);max-height:100%;overflow:auto;overscroll-behavior:contain;background:var(--tp-bg,#1d2330);color:var(--tp-fg,#f4f6fb);border-radius:var(--tp-radius,14px);box-shadow:0 12px 40px #0008}
 .dialog:focus{outline:none}
 @media (prefers-reduced-motion:no-preference){.dialog{animation:tp-in .16s ease-out}@keyframes tp-in{from{opacity:0;transform:translateY(8px)}}}
