@@ -1,6 +1,6 @@
 /**
  * The game's global CSS matches the dialog's host element (the one element of the dialog in the
- * page): `*` and `div` rules beat the shadow root's `:host` rule, and the host's inherited
+ * page): `*` and `div` rules beat a `:host` rule of the shadow root, and the host's inherited
  * properties (font size, line height, color, visibility…) flow into the dialog.
  */
 import { afterEach, expect, it } from 'vitest';

@@ -102,8 +102,9 @@ export function createDomAdapter(options: DomAdapterOptions = {}): UiAdapter {
     const shown = doc.createElement('div');
     shown.setAttribute('data-tp-offer', String(view.offerId));
     if (options.className) shown.className = options.className;
-    // The host is in the page, where the game's `*` and `div` rules beat the shadow root's `:host`
-    // (and what it inherits reaches the dialog): its own style beats them. Custom properties stay.
+    // The host is in the page, where the game's `*` and `div` rules beat any `:host` rule of the
+    // shadow root (and what it inherits reaches the dialog): its own style beats them. Custom
+    // properties stay.
     shown.style.all = 'initial';
     shown.style.position = options.container ? 'absolute' : 'fixed';
     shown.style.inset = '0';

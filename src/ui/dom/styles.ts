@@ -17,8 +17,7 @@
  *
  * @module
  */
-export const DIALOG_CSS = `:host{all:initial}
-.backdrop{position:absolute;inset:0;display:flex;align-items:center;justify-content:center;padding:16px;overflow:auto;overscroll-behavior:contain;background:var(--tp-backdrop,#0009);font-family:var(--tp-font,system-ui,sans-serif)}
+export const DIALOG_CSS = `.backdrop{position:absolute;inset:0;display:flex;align-items:center;justify-content:center;padding:16px;overflow:auto;overscroll-behavior:contain;background:var(--tp-backdrop,#0009);font-family:var(--tp-font,system-ui,sans-serif)}
 .safe{padding:max(16px,env(safe-area-inset-top)) max(16px,env(safe-area-inset-right)) max(16px,env(safe-area-inset-bottom)) max(16px,env(safe-area-inset-left))}
 .dialog{display:flex;flex-direction:column;box-sizing:border-box;width:min(440px,100%);max-height:100%;overflow:auto;overscroll-behavior:contain;background:var(--tp-bg,#1d2330);color:var(--tp-fg,#f4f6fb);border-radius:var(--tp-radius,14px);box-shadow:0 12px 40px #0008}
 .dialog:focus{outline:none}
