@@ -7,10 +7,9 @@
  * Chromium re-evaluates media queries on such an override only when the viewport changes too, so
  * each step also changes the viewport's width by one pixel; the canvas's CSS box does not move.
  */
-import { build } from 'esbuild';
-import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.js';
+import type { CDPSession, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { useFixtureInChromium } from '../support/fixture-in-chromium.js';
 
 const FIXTURE = `
 import { createCanvasAdapter } from './src/ui/canvas/canvas-adapter.ts';
@@ -46,33 +45,14 @@ Object.assign(window, {
 });
 `;
 
-let browser: Browser;
-let script = '';
+const fixture = useFixtureInChromium(FIXTURE);
 let page: Page;
 let cdp: CDPSession;
-/** Page errors and console output: each fails the test. */
-let problems: string[] = [];
-
-beforeAll(async () => {
-  const root = new URL('../../', import.meta.url).pathname;
-  const out = await build({ stdin: { contents: FIXTURE, resolveDir: root, loader: 'js' }, bundle: true, write: false, format: 'iife', target: 'es2022' });
-  script = out.outputFiles[0]!.text;
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await page?.close();
-  expect(problems.splice(0), 'page console').toEqual([]);
-});
 
 async function open(ratio: number): Promise<void> {
-  page = await browser.newPage({ viewport: { width: 800, height: 600 }, deviceScaleFactor: ratio });
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('console', (m) => problems.push(m.text()));
+  page = await fixture.page({ viewport: { width: 800, height: 600 }, deviceScaleFactor: ratio });
   await page.setContent('<!doctype html><html><head><meta charset="utf-8"></head><body style="margin:0"></body></html>');
-  await page.addScriptTag({ content: script });
+  await page.addScriptTag({ content: fixture.script });
   cdp = await page.context().newCDPSession(page);
 }
 

@@ -10,10 +10,9 @@
  * through CDP's `Input.dispatchTouchEvent`. Each check first shows that the same input scrolls the
  * page when no dialog is open, so a pass is not input that did nothing.
  */
-import { build } from 'esbuild';
-import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.js';
+import type { CDPSession, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { useFixtureInChromium } from '../support/fixture-in-chromium.js';
 
 const FIXTURE = `
 import { createDomAdapter } from './src/ui/dom/dom-adapter.ts';
@@ -40,33 +39,15 @@ Object.assign(window, {
 const PAGE = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head>
 <body style="margin:0"><div style="height:1000px"></div><div id="stage" style="position:relative;height:400px"></div><div style="height:3600px"></div></body></html>`;
 
-let browser: Browser;
-let script = '';
+const fixture = useFixtureInChromium(FIXTURE);
 let page: Page;
 let cdp: CDPSession;
-let problems: string[] = [];
-
-beforeAll(async () => {
-  const root = new URL('../../', import.meta.url).pathname;
-  const out = await build({ stdin: { contents: FIXTURE, resolveDir: root, loader: 'js' }, bundle: true, write: false, format: 'iife', target: 'es2022' });
-  script = out.outputFiles[0]!.text;
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await page?.close();
-  expect(problems.splice(0), 'page console').toEqual([]);
-});
 
 async function open(): Promise<void> {
   // A phone: 360×640 with touch, so that touches scroll as a finger would.
-  page = await browser.newPage({ viewport: { width: 360, height: 640 }, hasTouch: true, reducedMotion: 'reduce' });
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('console', (m) => problems.push(m.text()));
+  page = await fixture.page({ viewport: { width: 360, height: 640 }, hasTouch: true, reducedMotion: 'reduce' });
   await page.setContent(PAGE);
-  await page.addScriptTag({ content: script });
+  await page.addScriptTag({ content: fixture.script });
   cdp = await page.context().newCDPSession(page);
 }
 

@@ -8,10 +8,8 @@
  * The insets are Chromium's own `env(safe-area-inset-*)` values, set through CDP's
  * `Emulation.setSafeAreaInsetsOverride`, in a top-level page (not vitest's iframe).
  */
-import { build } from 'esbuild';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.js';
+import { expect, it } from 'vitest';
+import { useFixtureInChromium } from '../support/fixture-in-chromium.js';
 
 const FIXTURE = `
 import { createDomAdapter } from './src/ui/dom/dom-adapter.ts';
@@ -45,30 +43,11 @@ interface Insets {
 }
 type Box = [number, number, number, number];
 
-let browser: Browser;
-let script = '';
-let page: Page;
-let problems: string[] = [];
-
-beforeAll(async () => {
-  const root = new URL('../../', import.meta.url).pathname;
-  const out = await build({ stdin: { contents: FIXTURE, resolveDir: root, loader: 'js' }, bundle: true, write: false, format: 'iife', target: 'es2022' });
-  script = out.outputFiles[0]!.text;
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  await page?.close();
-  expect(problems.splice(0), 'page console').toEqual([]);
-});
+const fixture = useFixtureInChromium(FIXTURE);
 
 /** A page of `width`×`height` whose safe-area insets are `insets`; shows the long offer over the viewport or in the 300×300 stage. */
 async function shown(width: number, height: number, insets: Insets, inContainer = false): Promise<{ backdrop: Box; card: Box; close: Box }> {
-  page = await browser.newPage({ viewport: { width, height }, reducedMotion: 'reduce' });
-  page.on('pageerror', (e) => problems.push(e.message));
-  page.on('console', (m) => problems.push(m.text()));
+  const page = await fixture.page({ viewport: { width, height }, reducedMotion: 'reduce' });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setSafeAreaInsetsOverride', { insets });
   await page.setContent(PAGE);
@@ -83,7 +62,7 @@ async function shown(width: number, height: number, insets: Insets, inContainer 
     return got;
   });
   expect(env).toEqual([insets.top, insets.right, insets.bottom, insets.left]);
-  await page.addScriptTag({ content: script });
+  await page.addScriptTag({ content: fixture.script });
   await page.evaluate((c) => (window as unknown as { show: (c: boolean) => void }).show(c), inContainer);
   return page.evaluate(() => (window as unknown as { boxes: () => { backdrop: Box; card: Box; close: Box } }).boxes());
 }
