@@ -4,7 +4,7 @@
  * @module
  */
 import { EventEmitter } from 'eventemitter3';
-import type { DeadLetterInfo, DeliveryInfo, UploadInfo } from '../delivery/index.js';
+import type { DeadLetterInfo, DeliveryInfo, RetryInfo, UploadInfo } from '../delivery/index.js';
 import type { PauseReason, ServiceError, TpError, ValidationError } from '../errors/index.js';
 import type { MessageStatus } from '../records/index.js';
 import type { OfferState } from '../offers/state-machine.js';
@@ -78,8 +78,18 @@ export interface QueueEvent {
  * of a call you await (`flush()`, `offers.refresh()`) reject that call instead of emitting.
  */
 export interface ClientEvents {
-  /** A failure nobody awaits: a background upload, a malformed offer, a dead-lettered batch. */
+  /**
+   * A failure nobody awaits that the game may have to act on: an upload the SDK will not retry by
+   * itself (a 404 from a wrong `baseUrl`, a 401), a malformed offer, a dead-lettered batch. A
+   * transient failure the SDK retries is a `retry` event instead.
+   */
   error: [error: TpError];
+  /**
+   * A background request failed with a transient failure (no answer, 5xx, 408, 429) and will be
+   * sent again by itself: an upload, a first-open update, or a keepalive upload the page saw fail.
+   * Nothing was lost; a game need not report it as a crash.
+   */
+  retry: [info: RetryInfo];
   /** The SDK works on in a lesser way and nothing was lost: IndexedDB missing or failing (memory storage from now on), offers served from the device's copy. */
   warning: [error: TpError];
   /**
@@ -94,7 +104,8 @@ export interface ClientEvents {
   queue: [event: QueueEvent];
   /**
    * A POST /logs request is leaving, with its records (`keepalive` when the page is hidden or
-   * unloading: if the page is gone before the answer, they are sent again on the next visit).
+   * unloading; `trusted` when such an upload counts as delivered as it leaves, docs/decisions.md,
+   * "Delivery: exactly once on reload and close").
    */
   upload: [info: UploadInfo];
   /** The service answered 200 to an upload; its records left the queue. */

@@ -4,7 +4,7 @@
  * @module
  */
 import { createEmitter, guardListener, type ClientEvents } from '../bus/events.js';
-import { Transport, Uploader, UploadScheduler, type FlushResult, type Trigger } from '../delivery/index.js';
+import { createServiceHealth, Transport, Uploader, UploadScheduler, type DeliveryWatch, type FlushResult, type Trigger } from '../delivery/index.js';
 import { NetworkError, pauseReason, StorageError, toTpError, TpError, ValidationError, type PauseReason } from '../errors/index.js';
 import { browserNavigator, describeDevice, detectStore, hasDom, randomId, regionFromLanguages } from '../internal/env.js';
 import type { ClockSample } from '../internal/server-clock.js';
@@ -15,6 +15,7 @@ import {
   byKey,
   createIndexedDbDeadLetterStore,
   createIndexedDbStore,
+  createLocalLedger,
   createLocalRescue,
   createMemoryDeadLetterStore,
   createMemoryStore,
@@ -204,6 +205,10 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
   const awaiting = awaitingPlayer();
   const tabId = randomId().replace(/-/g, '').slice(0, 8);
   const rescuePrefix = `${dbPrefix}/rescue/`;
+  /** Keys this tab handed to the service, for the next page to delete (queue/sent-ledger.ts). */
+  const ledger = useIndexedDb ? createLocalLedger(`${dbPrefix}/sent/`, tabId) : undefined;
+  /** Whether the service has been answering, as this game's pages saw it (delivery/service-health.ts). */
+  const health = createServiceHealth(useIndexedDb ? `${dbPrefix}/failed-at` : undefined, o.now);
   const queue = new RecordQueue({
     store: useIndexedDb ? createIndexedDbStore(`${dbPrefix}/queue`) : createMemoryStore(),
     tabId,
@@ -226,6 +231,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     },
     onEarlierDrops: (records) => void emitter.emit('dropped', { records, reason: 'earlier-session' }),
     rescue: useIndexedDb ? createLocalRescue(rescuePrefix, tabId) : undefined,
+    ledger,
   });
   // Another tab saved a rescue at unload: restore it now, while delivered keys are remembered.
   const onStorage = (event: StorageEvent): void => {
@@ -256,6 +262,18 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
    */
   let unloading = false;
   const isUnloading = (): boolean => unloading;
+  /** True while this tab's ledger copy holds keys. */
+  let ledgerSaved = false;
+  /**
+   * Saves the sent ledger while the page is hidden or unloading (it may be gone before it deletes
+   * those records itself), and keeps a saved copy current until it is empty.
+   */
+  const saveLedger = (): void => {
+    if (!ledger || !(unloading || ledgerSaved || (typeof document === 'object' && document.visibilityState === 'hidden'))) return;
+    const keys = uploader.sentKeys();
+    ledger.save(keys);
+    ledgerSaved = keys.length > 0;
+  };
   let observeAnswer: ((sample: ClockSample) => void) | undefined;
   const transport = new Transport({
     baseUrl: o.baseUrl,
@@ -265,6 +283,13 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     offersPlayerParam: o.offersPlayerParam,
     clock: o.now,
     onAnswer: (sample) => observeAnswer?.(sample),
+    onSettled: (endpoint, error) => {
+      if (!error) {
+        if (endpoint === 'logs') health.succeeded();
+      } else if (!unloading && (endpoint === 'logs' || error.code === 'network')) {
+        health.failed(); // a request the unloading page cut off says nothing of the service
+      }
+    },
   });
   const uploader = new Uploader({
     queue,
@@ -280,7 +305,12 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
       emitter.emit('delivered', info);
     },
     onUpload: (info) => void emitter.emit('upload', info),
-    onBackgroundError: (error) => emitError(toTpError(error)),
+    // A keepalive upload the page saw fail: its records stay queued and go with the next upload.
+    onBackgroundError: (error) => {
+      const e = toTpError(error);
+      if (pauseReason(e) === undefined && (e as { retryable?: boolean }).retryable === true) emitter.emit('retry', { error: e, attempt: 1, delayMs: undefined });
+      else emitError(e);
+    },
     deadLetters: useIndexedDb ? createIndexedDbDeadLetterStore(`${dbPrefix}/dead-letter`) : createMemoryDeadLetterStore(),
     checkEntry: checkStoredEntry,
     onDeadLetter: (info) => {
@@ -293,12 +323,14 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     clock: o.now,
     mayUpload: async () => queue.storageKind === 'memory' || leadership.confirm(),
     isUnloading,
+    trustKeepalive: () => isOnline() && health.answering(),
+    onSentChange: saveLedger,
   });
 
   /** One upload pass by the leader: up to `target`, or (background) everything stored now. */
-  const upload = async (target: string | undefined): Promise<FlushResult> => {
+  const upload = async (target: string | undefined, watch?: DeliveryWatch): Promise<FlushResult> => {
     othersWrote = false;
-    const result = await uploader.flush(target);
+    const result = await uploader.flush(target, watch);
     tabs.queued(await queue.refreshCount());
     return result;
   };
@@ -400,6 +432,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     isUnloading,
     hasWork: () => uploadsHere() && (queue.length > 0 || othersWrote),
     onFailure: emitError,
+    onWillRetry: (info) => void emitter.emit('retry', info),
     onRetry: countRetry,
     automatic: autoFlush,
   });
@@ -432,13 +465,20 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     const reloaded = queue.reload().catch(emitError);
     if (autoFlush) void reloaded.then(() => scheduler.kick('start'));
     offers?.kick('start');
+    // No accepted upload seen lately: find out now whether the service takes this game's uploads,
+    // before the page's keepalive upload has to count on it (docs/decisions.md, "Delivery").
+    if (autoFlush && useIndexedDb && isOnline() && !health.known()) void uploader.probe();
   });
   const stopLifecycle = watchPageLifecycle({
-    hidden: () => o.flushOnHide && unload(false),
+    hidden: () => {
+      if (o.flushOnHide) unload(false);
+      saveLedger();
+    },
     unload: () => {
       unloading = true;
       if (o.flushOnHide) onPageHide();
       else queue.rescue();
+      saveLedger();
     },
     visible: () => offers?.kick('visible'),
     shown: onPageShow,
@@ -461,9 +501,15 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     track,
     flush: async () => {
       if (shut) throw new TpError('config', 'the client was shut down');
+      // What is delivered from now on counts (an upload already running delivers some of it).
+      const watch = uploader.watch();
       // Everything queued before the call, in any tab: up to the store's last key now.
-      const target = await queue.storeLastKey();
-      if (uploadsHere()) return scheduler.flushNow<FlushResult>(() => upload(target));
+      const target = await queue.storeLastKey().catch((error: unknown) => {
+        watch.stop();
+        throw error;
+      });
+      if (uploadsHere()) return scheduler.flushNow<FlushResult>(() => upload(target, watch)).finally(watch.stop);
+      watch.stop();
       // Offline in this tab is offline in the uploading one: no request, as in the leader.
       if (!isOnline()) throw new NetworkError('logs', new Error('the browser is offline'));
       return tabs.flush(target);

@@ -29,8 +29,13 @@ export interface SchedulerOptions {
    * @default () => false
    */
   readonly isUnloading?: () => boolean;
-  /** A background attempt failed; `retryInMs` is when the next one runs (undefined: not scheduled). */
+  /**
+   * A background attempt failed and no retry is scheduled (`retryInMs` undefined), or one is and
+   * `onWillRetry` is not given.
+   */
   readonly onFailure: (error: TpError, retryInMs: number | undefined) => void;
+  /** A background attempt failed with a transient failure, and a retry is scheduled. */
+  readonly onWillRetry?: (info: RetryInfo) => void;
   /** A retry attempt is starting. */
   readonly onRetry: () => void;
   /** Returns a number in [0, 1). @default Math.random */
@@ -40,6 +45,22 @@ export interface SchedulerOptions {
    * no retry; the next `flushNow` tries again. @default true
    */
   readonly automatic?: boolean;
+}
+
+/** Payload of the `retry` event: a transient failure the SDK retries by itself. */
+export interface RetryInfo {
+  /**
+   * The failure: a `NetworkError` (no answer, time-out), a `ServiceError` worth retrying (5xx,
+   * 408, 429) or a `ProtocolError`. `error.endpoint` names the request.
+   */
+  readonly error: TpError;
+  /** Failed attempts in a row, this one included (1 after the first). */
+  readonly attempt: number;
+  /**
+   * Milliseconds until the next attempt (`Retry-After`, else the backoff schedule); undefined for
+   * a keepalive upload, whose records go with the next upload.
+   */
+  readonly delayMs: number | undefined;
 }
 
 /** What set off a background upload. */
@@ -120,7 +141,9 @@ export class UploadScheduler {
         // or reported, and no retry waits, so the page shown again uploads at once.
         if (e instanceof NetworkError && this.#options.isUnloading?.() === true) return;
         const retryInMs = this.#scheduleRetry(e);
-        if (background) this.#options.onFailure(e, retryInMs);
+        if (!background) return;
+        if (retryInMs !== undefined && this.#options.onWillRetry) this.#options.onWillRetry({ error: e, attempt: this.#failures, delayMs: retryInMs });
+        else this.#options.onFailure(e, retryInMs);
       },
     );
     this.#running = tracked;

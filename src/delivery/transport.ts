@@ -33,6 +33,11 @@ export interface TransportConfig {
   readonly clock?: Clock;
   /** Every answer's `Date` header and timing (any status), for the service clock estimate. */
   readonly onAnswer?: (sample: ClockSample) => void;
+  /**
+   * Every request's outcome: no `error` for the success envelope; a `NetworkError` (no answer),
+   * `ServiceError` or `ProtocolError` otherwise.
+   */
+  readonly onSettled?: (endpoint: Endpoint, error?: NetworkError | ServiceError | ProtocolError) => void;
 }
 
 /** A successful envelope. */
@@ -92,6 +97,17 @@ export class Transport {
   }
 
   async #request(endpoint: Endpoint, url: string, init: RequestInit): Promise<Envelope> {
+    try {
+      const envelope = await this.#exchange(endpoint, url, init);
+      this.#config.onSettled?.(endpoint);
+      return envelope;
+    } catch (error) {
+      this.#config.onSettled?.(endpoint, error as NetworkError | ServiceError | ProtocolError);
+      throw error;
+    }
+  }
+
+  async #exchange(endpoint: Endpoint, url: string, init: RequestInit): Promise<Envelope> {
     const controller = typeof AbortController === 'function' ? new AbortController() : undefined;
     const timer = controller ? setTimeout(() => controller.abort(), this.#config.timeoutMs) : undefined;
     const clock = this.#config.clock ?? Date.now;

@@ -33,6 +33,23 @@ export interface FlushResult {
   readonly deadLettered: number;
 }
 
+/**
+ * Counts what this tab delivers and puts aside from the moment it was made: the result of a
+ * `flush()`, which includes what an upload already running when it was called delivered.
+ */
+export interface DeliveryWatch {
+  /** What was accepted or put aside since the watch began, of the records keyed up to `target`. */
+  result(target: string | undefined): FlushResult;
+  /** Stops counting. */
+  stop(): void;
+}
+
+/** One accepted request (`accepted`), or one batch put aside, as a watch saw it. */
+interface Outcome {
+  readonly keys: readonly string[];
+  readonly accepted: boolean;
+}
+
 /** Payload of the `dead-letter` event. */
 export interface DeadLetterInfo {
   readonly records: number;
@@ -51,6 +68,12 @@ export interface UploadInfo {
   readonly bytes: number;
   /** True for the keepalive upload made while the page was hidden or unloading. */
   readonly keepalive: boolean;
+  /**
+   * True for a keepalive upload that counts as delivered as it leaves: the service had been
+   * answering, so its records are not sent again by the next page even if this page never sees
+   * the answer (docs/decisions.md, "Delivery: exactly once on reload and close").
+   */
+  readonly trusted: boolean;
 }
 
 /** Details of one accepted upload. */
@@ -104,6 +127,13 @@ export interface UploaderOptions {
   readonly onUpload: (info: UploadInfo) => void;
   /** A keepalive upload failed (nobody awaits it). */
   readonly onBackgroundError: (error: unknown) => void;
+  /**
+   * Asked as a keepalive upload leaves: true when it may count as delivered (the service has been
+   * answering). Its records are then in {@link Uploader.sentKeys} until it settles. @default () => false
+   */
+  readonly trustKeepalive?: () => boolean;
+  /** {@link Uploader.sentKeys} changed. */
+  readonly onSentChange?: () => void;
 }
 
 /**
@@ -131,6 +161,12 @@ export class Uploader {
   #keepalives = 0;
   /** Body bytes of the keepalive uploads still in flight (they share the browser's budget). */
   #keepaliveBytes = 0;
+  /** Keys in trusted keepalive uploads not yet settled. */
+  readonly #handedOff = new Set<string>();
+  /** Keys the service accepted whose deletion has not finished. */
+  readonly #accepted = new Set<string>();
+  /** The outcomes each running watch saw. */
+  readonly #watches = new Set<Outcome[]>();
 
   readonly #options: UploaderOptions;
 
@@ -171,6 +207,14 @@ export class Uploader {
   }
 
   /**
+   * Keys of records as good as delivered that this page may not get to delete: accepted by the
+   * service (deletion pending), or in a trusted keepalive upload. What the sent ledger keeps.
+   */
+  sentKeys(): string[] {
+    return [...new Set([...this.#accepted, ...this.#handedOff])];
+  }
+
+  /**
    * Uploads every record queued before the call (and, with `target`, every record up to that key,
    * other tabs' included). Resolves when each was accepted by the service or
    * put aside in the dead-letter store (a 400 answer; corrupt in storage). Rejects with the first
@@ -178,24 +222,73 @@ export class Uploader {
    * everything after it queued; while uploads are paused (403 `Invalid TPClientKey`), rejects at
    * once with that error.
    */
-  flush(target?: string): Promise<FlushResult> {
+  flush(target?: string, watch: DeliveryWatch = this.watch()): Promise<FlushResult> {
     const { queue } = this.#options;
     const settled = queue.settled();
     const run = this.#chain.then(async () => {
       if (this.#paused) throw this.#paused;
       await settled;
       const own = queue.lastKey;
-      return this.#drain(target === undefined || (own !== undefined && own > target) ? own : target);
+      const upTo = target === undefined || (own !== undefined && own > target) ? own : target;
+      await this.#drain(upTo);
+      // What this drain sent, and what another upload delivered while this one waited for it.
+      return watch.result(upTo);
     });
+    void run.then(watch.stop, watch.stop);
     this.#chain = run.catch(() => undefined);
     return run;
+  }
+
+  /** Starts a {@link DeliveryWatch}: give it to {@link flush} to count from before the call. */
+  watch(): DeliveryWatch {
+    const seen: Outcome[] = [];
+    this.#watches.add(seen);
+    return {
+      result(target) {
+        const total = { records: 0, batches: 0, deadLettered: 0 };
+        if (target === undefined) return total;
+        for (const { keys, accepted } of seen) {
+          const due = keys.filter((k) => k <= target).length;
+          if (accepted) {
+            total.records += due;
+            if (due > 0) total.batches += 1;
+          } else total.deadLettered += due;
+        }
+        return total;
+      },
+      stop: () => void this.#watches.delete(seen),
+    };
+  }
+
+  /** Tells the running watches of an accepted request, or of a batch put aside. */
+  #saw(entries: readonly EntryRef[], accepted: boolean): void {
+    if (this.#watches.size === 0) return;
+    const outcome = { keys: entries.map((e) => e.key), accepted };
+    for (const seen of this.#watches) seen.push(outcome);
+  }
+
+  /**
+   * Asks the service whether it accepts this game's uploads: POST /logs with no records (`{}`;
+   * every object name is optional, spec: POST /logs). Nothing is queued, deleted or emitted; the
+   * outcome reaches the service health through the transport. Resolves true when accepted.
+   */
+  async probe(): Promise<boolean> {
+    if (this.#paused) return false;
+    try {
+      await this.#options.transport.postLogs(encodeLogsBody(buildLogsBody([]), this.#options.compression));
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /**
    * Sends what fits into one keepalive request, synchronously (call it from `visibilitychange`
    * or `pagehide`): at most `keepaliveBudgetBytes` less the bodies of earlier keepalive uploads
-   * still in flight. Records stay queued until a 200 is seen; if the page is gone by then, they
-   * are sent again on the next visit (the at-least-once window, docs/decisions.md).
+   * still in flight. Records stay queued until a 200 is seen. When `trustKeepalive` says so, their
+   * keys are in {@link sentKeys} until the request settles, so that the next page deletes them if
+   * this one is gone by then; otherwise the next page sends them again (docs/decisions.md,
+   * "Delivery: exactly once on reload and close").
    *
    * @param includeUnstored also send records whose store write has not finished (on `pagehide`).
    */
@@ -212,10 +305,15 @@ export class Uploader {
     this.#keepalives += 1;
     this.#keepaliveBytes += bytes;
     const release = this.#hold(sent);
-    const done = this.#send(sent, sent, fit.encoded, true)
+    const trusted = this.#options.trustKeepalive?.() === true;
+    if (trusted) this.#note(this.#handedOff, sent, true);
+    const done = this.#send(sent, sent, fit.encoded, true, trusted)
       .finally(() => (this.#keepaliveBytes -= bytes))
       .then(({ removal }) => removal)
-      .finally(release)
+      .finally(() => {
+        release();
+        if (trusted) this.#note(this.#handedOff, sent, false);
+      })
       .catch((error: unknown) => this.#options.onBackgroundError(error));
     this.#keepaliveDone = Promise.all([this.#keepaliveDone, done]).then(() => undefined);
   }
@@ -352,6 +450,7 @@ export class Uploader {
       await this.#deadLetters.add(letter);
     }
     await this.#options.queue.remove(entries);
+    this.#saw(entries, false);
     this.#options.onDeadLetter({ records: entries.length, reason, error });
   }
 
@@ -372,17 +471,31 @@ export class Uploader {
    * Resolves after the 200 with the deletion of `stored` (`removal`), which then runs (and emits
    * `delivered` when done).
    */
-  async #send(stored: readonly StoredEntry[], entries: readonly QueueEntry[], encoded: EncodedBody, keepalive: boolean): Promise<{ removal: Promise<void> }> {
+  async #send(stored: readonly StoredEntry[], entries: readonly QueueEntry[], encoded: EncodedBody, keepalive: boolean, trusted = false): Promise<{ removal: Promise<void> }> {
     const requestId = ++this.#requestSeq;
-    this.#options.onUpload({ requestId, entries, bytes: encoded.bytes, keepalive });
+    this.#options.onUpload({ requestId, entries, bytes: encoded.bytes, keepalive, trusted });
     await this.#options.transport.postLogs(encoded, { keepalive });
+    // Accepted: as good as delivered until the deletion commits (a page gone before leaves the
+    // keys to the next one, through the sent ledger).
+    this.#note(this.#accepted, stored, true);
+    this.#saw(stored, true);
     const removal = this.#options.queue
       .remove(stored)
+      .finally(() => this.#note(this.#accepted, stored, false))
       .then(() => this.#options.onDelivered({ requestId, records: entries.length, bytes: encoded.bytes, keepalive }));
     // Awaited by the drain (or the keepalive chain); this only keeps an early failure from being
     // reported as unhandled before then.
     removal.catch(() => undefined);
     return { removal };
+  }
+
+  /** Adds the keys of `entries` to `keys` (or takes them out), and says {@link sentKeys} changed. */
+  #note(keys: Set<string>, entries: readonly EntryRef[], add: boolean): void {
+    for (const e of entries) {
+      if (add) keys.add(e.key);
+      else keys.delete(e.key);
+    }
+    this.#options.onSentChange?.();
   }
 
   /** The longest prefix of `entries` whose encoded body is at most `budget` bytes. */

@@ -63,6 +63,7 @@ export function createFirstOpens(
     // iframe's refused IndexedDB) sends its own, which no other tab can see.
     hasWork: () => (deps.isLeader() || states.inMemory) && mayHaveWork,
     onFailure: onError,
+    onWillRetry: (info) => void deps.emitter.emit('retry', info),
     onRetry: deps.onRetry,
   });
   return {

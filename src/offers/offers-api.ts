@@ -8,7 +8,7 @@
  */
 import type { ClientEmitter } from '../bus/events.js';
 import type { RetryPolicy, Transport, Trigger } from '../delivery/index.js';
-import { ConfigError, isTpError, OfferError, ProtocolError, toTpError, type ServiceError, type TpError } from '../errors/index.js';
+import { ConfigError, isTpError, NetworkError, OfferError, ProtocolError, toTpError, type ServiceError, type TpError } from '../errors/index.js';
 import type { PlatformStore } from '../internal/env.js';
 import { createServerClock, type ClockSample } from '../internal/server-clock.js';
 import type { Clock } from '../internal/time.js';
@@ -265,6 +265,8 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
    */
   const fetchRecords = async (player: string): Promise<[records: readonly unknown[], receivedAt?: number]> => {
     try {
+      // Offline: no request (it would fail, and the browser would log it); the device's copy at once.
+      if (!deps.isOnline()) throw new NetworkError('offers', new Error('the browser is offline'));
       const { data } = await deps.transport.getOffers(player);
       if (!Array.isArray(data)) throw new ProtocolError('offers', 'data is not an array');
       const receivedAt = deps.now();

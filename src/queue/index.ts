@@ -11,3 +11,4 @@ export {
   type DeadLetterStore,
 } from './dead-letter.js';
 export { createLocalRescue, NO_RESCUE, RESCUE_MAX_CHARS, type RescueStore } from './rescue.js';
+export { createLocalLedger, LEDGER_MAX_CHARS, NO_LEDGER, type SentLedger } from './sent-ledger.js';

@@ -15,6 +15,7 @@ import { KeyGenerator } from './keys.js';
 import { jsonBytes } from '../records/index.js';
 import { createMemoryStore } from './memory-store.js';
 import { NO_RESCUE, type RescueStore } from './rescue.js';
+import { NO_LEDGER, type SentLedger } from './sent-ledger.js';
 import type { EntryRef, QueueEntry, QueueStore, StoredEntry } from './types.js';
 
 /**
@@ -63,6 +64,11 @@ export interface RecordQueueOptions {
   readonly onEarlierDrops?: (records: number) => void;
   /** Where unfinished writes are saved at page unload, and restored from at open. @default none */
   readonly rescue?: RescueStore;
+  /**
+   * Where pages noted the keys of records they handed to the service (sent-ledger.ts): deleted
+   * at open and when this tab starts uploading ({@link reload}). @default none
+   */
+  readonly ledger?: SentLedger;
   /** See {@link DEFAULT_HEAD_LIMIT}. */
   readonly headLimit?: number;
 }
@@ -162,6 +168,8 @@ export class RecordQueue {
   async reload(): Promise<void> {
     this.#head = [];
     this.#headComplete = false;
+    // The last leader's ledger: what it handed to the service as it went away.
+    await this.#afterWrites('remove', () => this.#settleLedgers());
     await this.refreshCount();
     await this.peek(0);
   }
@@ -243,7 +251,7 @@ export class RecordQueue {
   }
 
   async #adopt(): Promise<void> {
-    const { entries: rescued, forget } = (this.#options.rescue ?? NO_RESCUE).readAll();
+    const { items: rescued, forget } = (this.#options.rescue ?? NO_RESCUE).readAll();
     if (rescued.length === 0) return forget(); // copies with nothing readable in them go too
     // Forgotten only once written: a page killed during the write leaves them to the next one
     // (restored by key, and not at all if delivered since: the tombstones).
@@ -258,6 +266,24 @@ export class RecordQueue {
     this.#headComplete = false;
     this.#options.onWritten?.();
     this.#options.onLengthChange?.(this.length);
+  }
+
+  /**
+   * Deletes the records earlier pages noted in their sent ledgers (handed to the service as they
+   * went away), then forgets those notes. After {@link #adopt}: a rescued copy of such a record is
+   * written back first and deleted here (its key is then remembered, as for any removal).
+   */
+  async #settleLedgers(): Promise<void> {
+    const { items: keys, forget } = (this.#options.ledger ?? NO_LEDGER).readAll();
+    if (keys.length === 0) return forget();
+    const refs = keys.sort().map((key) => ({ key }));
+    await this.#store.remove(refs);
+    forget();
+    this.#forget(refs);
+    // Exact again: some keys may have been gone already (delivered and deleted after all).
+    const [count, bytes] = await Promise.all([this.#store.count(), this.#store.bytes()]);
+    this.#stored = count;
+    this.#storedBytes = bytes;
   }
 
   /**
@@ -303,6 +329,7 @@ export class RecordQueue {
       this.#storedBytes = bytes;
       if (dropped > 0) this.#options.onEarlierDrops?.(dropped);
       await this.#adopt();
+      await this.#settleLedgers();
       this.#head = await this.#store.read(this.#headLimit + 1);
       this.#headComplete = this.#head.length <= this.#headLimit;
       this.#head = this.#head.slice(0, this.#headLimit);

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { createTabCopies, noTabCopies, type TabCopies } from './tab-copies.js';
 import type { StoredEntry } from './types.js';
 
 /**
@@ -23,78 +24,18 @@ export const TOMBSTONE_MS = 600_000;
  */
 export const RESCUE_MAX_CHARS = 262_144;
 
-/** Where rescued entries wait for the next page. */
-export interface RescueStore {
-  /** The localStorage key prefix of rescues (for `storage` events), or undefined. */
-  readonly prefix: string | undefined;
-  /**
-   * Saves this tab's unfinished entries, synchronously (at `pagehide`), in place of what it saved
-   * before; none: forgets that (the page is back, its own writes carry its records again).
-   */
-  save(entries: readonly StoredEntry[]): void;
-  /**
-   * Every tab's rescued entries, and `forget()`, which deletes what was read (a rescue saved again
-   * since is kept). Forget only once the entries are written elsewhere: a page that dies before
-   * leaves them for the next one.
-   */
-  readAll(): { readonly entries: StoredEntry[]; forget(): void };
-}
-
 /**
- * Rescue in localStorage under `<prefix><tabId>`, at most {@link RESCUE_MAX_CHARS} characters; a
- * no-op where localStorage is missing or full.
+ * Where rescued entries wait for the next page: `save()` at `pagehide` (none: the page is back,
+ * its own writes carry its records again), `readAll()` at open.
  */
+export type RescueStore = TabCopies<StoredEntry>;
+
+const isEntry = (item: unknown): item is StoredEntry => typeof (item as StoredEntry | null)?.key === 'string';
+
+/** Rescue in localStorage under `<prefix><tabId>`, at most {@link RESCUE_MAX_CHARS} characters. */
 export function createLocalRescue(prefix: string, tabId: string): RescueStore {
-  const storage = (): Storage | undefined => {
-    try {
-      return (globalThis as { localStorage?: Storage }).localStorage;
-    } catch {
-      return undefined;
-    }
-  };
-  return {
-    prefix,
-    save(entries) {
-      try {
-        let chars = 1; // `[`; each entry adds its JSON and a `,` or the closing `]`
-        const kept = entries.filter((e) => (chars += JSON.stringify(e).length + 1) <= RESCUE_MAX_CHARS);
-        if (kept.length === 0) storage()?.removeItem(`${prefix}${tabId}`);
-        else storage()?.setItem(`${prefix}${tabId}`, JSON.stringify(kept));
-      } catch {
-        // Blocked or full: these records depend on their IndexedDB write, as without a rescue.
-      }
-    },
-    readAll() {
-      const ls = storage();
-      const entries: StoredEntry[] = [];
-      const read = new Map<string, string | null>();
-      let keys: string[] = [];
-      try {
-        keys = Object.keys(ls ?? {}).filter((k) => k.startsWith(prefix));
-      } catch {
-        // Blocked now: nothing to restore.
-      }
-      for (const key of keys) {
-        try {
-          const value = ls!.getItem(key);
-          read.set(key, value);
-          const parsed = value ? (JSON.parse(value) as unknown) : [];
-          if (Array.isArray(parsed)) entries.push(...(parsed as StoredEntry[]).filter((e) => typeof e?.key === 'string'));
-        } catch {
-          // An unreadable copy (cut off, or not ours) restores nothing, and is forgotten with the others.
-        }
-      }
-      const forget = (): void => {
-        try {
-          for (const [key, value] of read) if (ls!.getItem(key) === value) ls!.removeItem(key);
-        } catch {
-          // Blocked now: restored again by the next page, by key (not doubled).
-        }
-      };
-      return { entries, forget };
-    },
-  };
+  return createTabCopies(prefix, tabId, RESCUE_MAX_CHARS, isEntry);
 }
 
 /** A rescue that keeps nothing (memory storage: nothing survives a page anyway). */
-export const NO_RESCUE: RescueStore = { prefix: undefined, save: () => undefined, readAll: () => ({ entries: [], forget: () => undefined }) };
+export const NO_RESCUE: RescueStore = noTabCopies();

@@ -2,8 +2,8 @@
  * An offer engine for unit tests, wired as `createClient` wires it: GET /offers answered by
  * `fetch`, the device clock `now` (the transport's too, and the engine learns the service's time
  * from each answer's `Date`), the given memory `stores` (two engines sharing them are two pages of
- * one device), player `p-1` in English on the web store, no UI, offline for first-open updates,
- * and each reaction handed to `onReaction`. `overrides` replace any dependency.
+ * one device), player `p-1` in English on the web store, no UI, first-open updates held (as while
+ * uploads are paused), and each reaction handed to `onReaction`. `overrides` replace any dependency.
  */
 import { createEmitter } from '../../src/bus/events.js';
 import { DEFAULT_RETRY, Transport } from '../../src/delivery/index.js';
@@ -38,9 +38,9 @@ export function testOffersEngine({ fetch, now, stores, onReaction }: TestEngineS
     languages: () => ['en'],
     trackReaction: onReaction,
     retry: DEFAULT_RETRY,
-    isOnline: () => false,
+    isOnline: () => true,
     isLeader: () => true,
-    isPaused: () => false,
+    isPaused: () => true,
     pause: () => undefined,
     onRetry: () => undefined,
     ...overrides,

@@ -10,7 +10,7 @@ export function arrayRescue(saved: StoredEntry[][]): RescueStore {
     save: (entries) => void saved.push([...entries]),
     readAll: () => {
       const copies = saved.length;
-      return { entries: saved.slice(0, copies).flat(), forget: () => void saved.splice(0, copies) };
+      return { items: saved.slice(0, copies).flat(), forget: () => void saved.splice(0, copies) };
     },
   };
 }

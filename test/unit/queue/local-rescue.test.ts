@@ -9,13 +9,13 @@ it('readAll leaves the copies in localStorage until forget(), which keeps a copy
   const b = createLocalRescue('tp/rescue/', 'tab-b');
   a.save([entry('1')]);
   b.save([entry('2')]);
-  const { entries, forget } = createLocalRescue('tp/rescue/', 'tab-n').readAll();
+  const { items: entries, forget } = createLocalRescue('tp/rescue/', 'tab-n').readAll();
   expect(entries.map((e) => e.key).sort()).toEqual(['1', '2']);
   expect(Object.keys(localStorage).sort()).toEqual(['tp/rescue/tab-a', 'tp/rescue/tab-b']); // a page killed now loses nothing
   a.save([entry('1'), entry('3')]); // tab a unloads again, with a newer copy
   forget();
   expect(Object.keys(localStorage)).toEqual(['tp/rescue/tab-a']);
-  expect(createLocalRescue('tp/rescue/', 'tab-n').readAll().entries.map((e) => e.key)).toEqual(['1', '3']);
+  expect(createLocalRescue('tp/rescue/', 'tab-n').readAll().items.map((e) => e.key)).toEqual(['1', '3']);
 });
 
 it('an unreadable copy (cut off, or not ours) restores nothing and is forgotten; the copies beside it are restored', async () => {
