@@ -1,6 +1,7 @@
 /**
- * One demo per data folder: the reference service keeps its offers in memory and writes the whole
- * file back, so two services on one folder overwrite each other's offers. `lockDataDir` takes the
+ * One demo or service (`npm run demo`, `npm run service`) per data folder: the reference service
+ * keeps its offers in memory and writes the whole file back, so two services on one folder
+ * overwrite each other's offers. `lockDataDir` takes the
  * folder for this process (a `.lock` file holding its pid) and refuses while a live process holds
  * it; a lock left by a process that died is taken over.
  */
@@ -17,7 +18,7 @@ export function lockDataDir(dir: string): () => void {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     const holder = Number(readFileSync(lock, 'utf8'));
     if (isAlive(holder)) {
-      throw new Error(`another demo (pid ${holder}) is using ${dir}: stop it, or give this one its own folder with --data-dir`);
+      throw new Error(`another demo or service (pid ${holder}) is using ${dir}: stop it, or give this one its own folder with --data-dir`);
     }
     writeFileSync(lock, String(process.pid));
   }

@@ -1,18 +1,28 @@
 /**
- * A small read-only view of what the service received, for the demo and for tests:
+ * A small read-only view of what the service received, for the demo and for tests, its JSON
+ * pretty-printed:
  *
  * - `GET /_tp/uploads`: every accepted POST /logs request, in arrival order;
- * - `GET /_tp/records?object=NAME&player_slug=P`: the records, flattened, with their request's `seq`;
+ * - `GET /_tp/records?object=NAME&player_slug=P`: the records, flattened, with their request's
+ *   `seq`; each filter optional;
  * - `GET /_tp/offers?player_slug=P`: offers with `first_opened_at`, the first-open updates
  *   received, and the offer-achievement metric (reaction counts, interact per impress);
- * - `GET /_tp/`: the same as an HTML page ({@link viewPage}; `/_tp` redirects there, since the
- *   page reads `offers` and `records` by relative URL).
+ * - `GET /_tp/?player_slug=P&object=NAME`: the records, then the offers, as an HTML page
+ *   ({@link viewPage}) with a form for the two filters; `/_tp` redirects there, since the page
+ *   reads `records` and `offers` by relative URL.
  */
 import { readFileSync } from 'node:fs';
 import { Hono, type Context } from 'hono';
+import { html } from 'hono/html';
+import { prettyJSON } from 'hono/pretty-json';
+import { GROUP_TITLES, OBJECT_GROUPS } from '../../src/records/index.js';
 import type { DataStore } from './data-store.js';
 
-const PAGE = readFileSync(new URL('./view.html', import.meta.url), 'utf8');
+/** The kinds of the page's filter: the 43 object names, in the spec's groups. */
+const KIND_OPTIONS = Object.entries(OBJECT_GROUPS)
+  .map(([group, names]) => html`<optgroup label="${GROUP_TITLES[group as keyof typeof GROUP_TITLES]}">${names.map((name) => html`<option>${name}</option>`)}</optgroup>`)
+  .join('');
+const PAGE = readFileSync(new URL('./view.html', import.meta.url), 'utf8').replace('<!--kinds-->', KIND_OPTIONS);
 
 /** The HTML page, served at `/_tp/` (the app routes strictly: `/_tp/` is not `/_tp`). */
 export const viewPage = (c: Context) => c.html(PAGE);
@@ -20,6 +30,7 @@ export const viewPage = (c: Context) => c.html(PAGE);
 /** The JSON routes, mounted at `/_tp`. */
 export function viewRoutes(store: DataStore): Hono {
   const view = new Hono();
+  view.use('*', prettyJSON({ force: true }));
   view.get('/uploads', (c) => c.json(store.uploads));
   view.get('/records', (c) => {
     const object = c.req.query('object');

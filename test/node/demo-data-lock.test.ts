@@ -17,7 +17,7 @@ describe('the demo data folder lock', () => {
   it('refuses a second demo on the folder of a running one, naming it and the way out; free again once released', () => {
     dir = mkdtempSync(join(tmpdir(), 'tp-lock-'));
     const release = lockDataDir(dir);
-    expect(() => lockDataDir(dir)).toThrowError(new RegExp(`another demo \\(pid ${process.pid}\\) is using .*--data-dir`));
+    expect(() => lockDataDir(dir)).toThrowError(new RegExp(`another demo or service \\(pid ${process.pid}\\) is using .*--data-dir`));
     release();
     expect(existsSync(join(dir, '.lock'))).toBe(false);
     lockDataDir(dir)();
