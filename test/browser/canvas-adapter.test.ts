@@ -44,7 +44,10 @@ function expected(view: OfferView, state: Partial<LayoutState> = {}, size = [can
   });
 }
 
-/** Device-pixel bounds of everything drawn (alpha > 0), or undefined when nothing is. */
+/** The backdrop drawn behind the card by default (`#0009`, the DOM dialog's), as read back. */
+const BACKDROP = [0, 0, 0, 0x99];
+
+/** Device-pixel bounds of everything drawn (alpha > 0) other than the backdrop, or undefined when nothing is. */
 function inkBounds(): Rect | undefined {
   const { width, height } = canvas;
   const data = ctx.getImageData(0, 0, width, height).data;
@@ -54,7 +57,8 @@ function inkBounds(): Rect | undefined {
   let y1 = -1;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
-      if (data[(y * width + x) * 4 + 3] === 0) continue;
+      const i = (y * width + x) * 4;
+      if (data[i + 3] === 0 || (data[i + 3] === BACKDROP[3] && data[i] === 0 && data[i + 1] === 0 && data[i + 2] === 0)) continue;
       x0 = Math.min(x0, x);
       x1 = Math.max(x1, x);
       y0 = Math.min(y0, y);
@@ -64,7 +68,7 @@ function inkBounds(): Rect | undefined {
   return x1 < 0 ? undefined : { x: x0, y: y0, w: x1 - x0 + 1, h: y1 - y0 + 1 };
 }
 
-/** The drawn pixels are exactly the card (scaled to device pixels), give or take antialiasing. */
+/** The drawn pixels other than the backdrop are exactly the card (scaled to device pixels), give or take antialiasing. */
 function expectInkIsCard(card: Rect, scale = devicePixelRatio): void {
   const ink = inkBounds()!;
   expect(ink, 'something drawn').toBeDefined();
@@ -111,17 +115,52 @@ afterEach(() => {
 });
 
 describe('canvas adapter', () => {
-  it('draws the dialog inside the centered card, and nothing outside it', () => {
+  it('draws the dialog inside the centered card, and nothing outside it but the backdrop', () => {
     const { view } = recordingView(aiBody);
     adapter = createCanvasAdapter({ context: mount(360, 640) });
     adapter.present(view);
     const layout = expected(view);
     expect([canvas.width, canvas.height]).toEqual([360, 640]);
     expectInkIsCard(layout.card);
+    expect([...ctx.getImageData(0, 0, 1, 1).data]).toEqual(BACKDROP);
     // The card's own color in a corner, the accent of the purchase button, and text drawn over the card.
     expect(rgb(layout.card.x + 16, layout.card.y + layout.card.h - 6)).toEqual(BG);
     expect(rgb(regionOf(layout, 'buy:0').x + 4, center(regionOf(layout, 'buy:0')).y)).toEqual(ACCENT);
     expect(inkInside(layout.card)).toBeGreaterThan(500);
+  });
+
+  it('dims the game behind the card as the DOM dialog does: #0009 by default, themable, none with backdrop: ""', () => {
+    const { view } = recordingView(aiBody);
+    const corner = () => [...ctx.getImageData(0, 0, 1, 1).data];
+    adapter = createCanvasAdapter({ context: mount(360, 640) });
+    adapter.present(view);
+    expect(corner()).toEqual(BACKDROP); // before: [0, 0, 0, 0], the game undimmed
+    adapter.close();
+    adapter = createCanvasAdapter({ context: ctx, theme: { backdrop: '#ff000080' } });
+    adapter.present(view);
+    expect(corner()).toEqual([255, 0, 0, 0x80]);
+    adapter.close();
+    adapter = createCanvasAdapter({ context: ctx, theme: { backdrop: '' } });
+    adapter.present(view);
+    expect(corner()).toEqual([0, 0, 0, 0]);
+  });
+
+  it('shows no browser focus outline around the canvas while open (the ring around the focused control is the indicator), and gives back its own', async () => {
+    mount(360, 640);
+    await userEvent.keyboard('{Shift}'); // the player uses the keyboard: focus moved by script shows an outline
+    adapter = createCanvasAdapter({ context: ctx });
+    adapter.present(recordingView(aiBody).view);
+    expect(canvas.matches(':focus-visible')).toBe(true);
+    expect(getComputedStyle(canvas).outlineStyle).toBe('none'); // before: `auto`, the browser's ring around the whole overlay
+    await userEvent.keyboard('{Tab}');
+    expect(hasColor(FOCUS)).toBe(true);
+    adapter.close();
+    expect(canvas.style.outline).toBe('');
+    canvas.style.outline = '2px dotted red'; // the game's own, as an inline style
+    adapter.present(recordingView(aiBody).view);
+    expect(getComputedStyle(canvas).outlineStyle).toBe('none');
+    adapter.close();
+    expect(canvas.style.outline).toBe('red dotted 2px');
   });
 
   it('sizes the backing store to the CSS box × devicePixelRatio and draws in CSS pixels, sharp', () => {
@@ -361,7 +400,7 @@ describe('canvas adapter', () => {
     expect((window as { pwned?: number }).pwned).toBeUndefined();
   });
 
-  it('with clear: false, draws over the game’s frame at the game’s resolution and leaves the rest', () => {
+  it('with clear: false, draws over the game’s frame at the game’s resolution and leaves the rest, dimmed', () => {
     const context = mount(400, 300);
     canvas.width = 800; // the game renders at 2× whatever the screen
     canvas.height = 600;
@@ -375,7 +414,7 @@ describe('canvas adapter', () => {
     // The game's drawing state is as it left it.
     expect([context.fillStyle, context.font, context.getTransform().a]).toEqual(['#ff0000', '30px serif', 1]);
     const layout = expected(view);
-    expect(rgb(2, 2, 2)).toEqual([255, 0, 0]);
+    expect(rgb(2, 2, 2)).toEqual([102, 0, 0]); // the game's red, dimmed by the backdrop (60 % black)
     expect(rgb(layout.card.x + 16, layout.card.y + layout.card.h - 6, 2)).toEqual(BG);
     // The game draws its next frame, then asks for the offer again.
     context.fillRect(0, 0, 800, 600);

@@ -111,11 +111,11 @@ it('on a game canvas letterboxed with object-fit: contain (clear: false), draws 
   const scratch = document.createElement('canvas').getContext('2d')!;
   const measure = (t: string, f: string): number => ((scratch.font = f), scratch.measureText(t).width);
   const layout = layoutOffer(view, 225, 400, measure, DEFAULT_CANVAS_THEME, labelsFor('en'), { checked: false, hero: undefined });
-  // What is not the game's red is the card, in bitmap pixels: the layout's card × 1.6 both ways.
+  // What is not the game's red (dimmed by the backdrop) is the card, in bitmap pixels: the layout's card × 1.6 both ways.
   const data = context.getImageData(0, 0, 360, 640).data;
   let [x0, y0, x1, y1] = [360, 640, -1, -1];
   for (let i = 0; i < data.length; i += 4) {
-    if (data[i] === 255 && data[i + 1] === 0 && data[i + 2] === 0) continue;
+    if (data[i] === 102 && data[i + 1] === 0 && data[i + 2] === 0) continue;
     const x = (i / 4) % 360;
     const y = Math.floor(i / 4 / 360);
     [x0, y0, x1, y1] = [Math.min(x0, x), Math.min(y0, y), Math.max(x1, x), Math.max(y1, y)];

@@ -26,6 +26,7 @@ import { labelsFor } from '../../src/ui/labels.js';
 import type { OfferView } from '../../src/ui/types.js';
 import { aiBody } from '../fixtures/spec-samples.js';
 import { fuzzString } from '../support/markup-fuzz.js';
+import { FUZZ_TIME_LIMIT_MS, PROPERTY_TIME_LIMIT_MS } from '../support/time-limits.js';
 import { recordingView } from '../support/views.js';
 
 const SEED = 20_260_107;
@@ -159,7 +160,7 @@ describe('the DOM adapter presents fuzz strings as text, never as markup', () =>
     // Anything an element made from a string would have started (an image's error, a timer) runs now.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expectNothingRan();
-  }, 120_000);
+  }, FUZZ_TIME_LIMIT_MS);
 
   it(`the first ${IN_PAGE.toLocaleString('en-US')} of them presented in the page: connected, focused, laid out`, async () => {
     const adapter = createDomAdapter({ container: document.body });
@@ -168,5 +169,5 @@ describe('the DOM adapter presents fuzz strings as text, never as markup', () =>
     expect(document.querySelector('[data-tp-offer]')).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 50));
     expectNothingRan();
-  }, 60_000);
+  }, PROPERTY_TIME_LIMIT_MS);
 });

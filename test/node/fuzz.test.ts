@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createClient, createHeadlessAdapter, isTpError } from '../../src/index.js';
 import { decodeOffer } from '../../src/offers/index.js';
 import { aiBody, offerRecord } from '../fixtures/spec-samples.js';
+import { FUZZ_TIME_LIMIT_MS, PROPERTY_TIME_LIMIT_MS } from '../support/time-limits.js';
 
 const RUNS = 10_000;
 const bytes = fc.uint8Array({ maxLength: 200 });
@@ -38,7 +39,7 @@ describe('offer bodies', () => {
       else expect(result.error.name).toBe('OfferError');
     }
     expect(accepted).toBeLessThan(RUNS);
-  });
+  }, PROPERTY_TIME_LIMIT_MS);
 
   it('offers.refresh resolves with offers or rejects with a TpError, for any answer', async () => {
     const answers = fc.sample(
@@ -69,7 +70,7 @@ describe('offer bodies', () => {
       );
       expect(outcome).toBe(true);
     }
-  });
+  }, PROPERTY_TIME_LIMIT_MS);
 });
 
 describe('/logs answers', () => {
@@ -129,5 +130,5 @@ describe('/logs answers', () => {
     }
     expect(accepted).toBeGreaterThan(0);
     expect(tp.stats().deadLettered).toBeGreaterThan(0);
-  }, 120_000);
+  }, FUZZ_TIME_LIMIT_MS);
 });

@@ -9,6 +9,7 @@ import { createClient, OBJECT_NAMES } from '../../src/index.js';
 import { kindOf, type FieldType } from '../../src/records/index.js';
 import { recordOf, wrongValueFor } from '../support/arbitraries.js';
 import { AUTH, received, useService } from '../support/service.js';
+import { PROPERTY_TIME_LIMIT_MS } from '../support/time-limits.js';
 
 const service = useService();
 const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
@@ -30,7 +31,7 @@ describe('valid records round-trip unchanged', () => {
       }),
       { numRuns: 4 },
     );
-  });
+  }, PROPERTY_TIME_LIMIT_MS);
 });
 
 describe('invalid records', () => {
@@ -57,5 +58,5 @@ describe('invalid records', () => {
     expect(tp.stats()).toMatchObject({ invalid: 1000, queued: 0 });
     await tp.flush();
     expect((await received(service.current)).filter((r) => r.player_slug === player)).toEqual([]);
-  });
+  }, PROPERTY_TIME_LIMIT_MS);
 });

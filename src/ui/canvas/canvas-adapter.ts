@@ -8,8 +8,11 @@
  *   between graphemes), redrawn when the canvas is resized or the ratio changes;
  * - pointer (mouse, touch, pen): a press that starts and ends on a purchase button, the toggle or ×
  *   acts on the view;
- * - keyboard: the canvas takes focus, Tab and Shift+Tab move a focus ring through the buttons,
- *   Enter and Space press the focused one, Escape dismisses; focus returns where it was on close;
+ * - the game behind the card dimmed (`theme.backdrop`), as the DOM dialog's backdrop dims it;
+ * - keyboard: the canvas takes focus, without the browser's outline around it; Tab and Shift+Tab
+ *   move a focus ring through the buttons, Enter and Space press the focused one (on keydown, so a
+ *   game that cancels their `keyup`, as Phaser's keyboard capture does, changes nothing), Escape
+ *   dismisses; focus returns where it was on close;
  * - every string goes through `fillText`: nothing from the service becomes markup or DOM.
  *
  * @module
@@ -81,7 +84,7 @@ const DRAWING_DEFAULTS = {
 /**
  * Creates the canvas adapter. Nothing is drawn, and no listener added, until `present`.
  * `present(view)` draws the view and wires the canvas's events; `close()` removes the listeners,
- * restores the canvas's `tabindex`, `aria-label` and the page's focus, and clears the canvas (with
+ * restores the canvas's `tabindex`, `aria-label`, inline `outline` and the page's focus, and clears the canvas (with
  * `clear`); it is idempotent. None of the adapter's event handlers throws into the page.
  */
 export function createCanvasAdapter(options: CanvasAdapterOptions): CanvasAdapter {
@@ -100,7 +103,7 @@ export function createCanvasAdapter(options: CanvasAdapterOptions): CanvasAdapte
   let hero: HTMLImageElement | undefined;
   let widths = new Map<string, number>();
   let undo: (() => void)[] = [];
-  let saved: [opener: HTMLElement | undefined, tabIndex: string | null, label: string | null];
+  let saved: [opener: HTMLElement | undefined, tabIndex: string | null, label: string | null, outline: string];
 
   const measure: Measure = (text, font) => {
     const key = `${font}\n${text}`;
@@ -243,9 +246,10 @@ export function createCanvasAdapter(options: CanvasAdapterOptions): CanvasAdapte
     for (const f of undo) f();
     undo = [];
     view = layout = hero = undefined;
-    const [opener, tabIndex, label] = saved;
+    const [opener, tabIndex, label, outline] = saved;
     // Not held until the next offer: the game may drop the screen around it next.
     saved[0] = undefined;
+    canvas.style.outline = outline;
     if (tabIndex === null) canvas.removeAttribute('tabindex');
     if (label === null) canvas.removeAttribute('aria-label');
     else canvas.setAttribute('aria-label', label);
@@ -274,8 +278,11 @@ export function createCanvasAdapter(options: CanvasAdapterOptions): CanvasAdapte
     focus = -1;
     checked = false;
     widths = new Map();
-    saved = [deepActiveElement(canvas.ownerDocument), canvas.getAttribute('tabindex'), canvas.getAttribute('aria-label')];
+    saved = [deepActiveElement(canvas.ownerDocument), canvas.getAttribute('tabindex'), canvas.getAttribute('aria-label'), canvas.style.outline];
     if (saved[1] === null) canvas.tabIndex = 0;
+    // The canvas has focus for the keys, but the focus the player sees is the ring drawn around a
+    // control: no browser outline around the whole overlay (as on the DOM dialog itself).
+    canvas.style.outline = 'none';
     describe();
 
     // A control acts as a native button does: on a primary press that starts and ends on it (a

@@ -19,8 +19,9 @@ export interface CanvasTheme {
   /** The keyboard focus ring. Default `#7cc4ff`. */
   readonly focus: string;
   /**
-   * Filled over the whole canvas behind the card (`#0009` dims the game like the DOM dialog's
-   * backdrop). Default `''`: none, the adapter draws nothing outside the card.
+   * Filled over the whole canvas behind the card, to dim the game as the DOM dialog's backdrop
+   * does. Default `#0009` (the DOM dialog's `--tp-backdrop`); `''` for none: the adapter then
+   * draws nothing outside the card.
    */
   readonly backdrop: string;
   /** CSS font family list. Default `system-ui, sans-serif`. */
@@ -37,7 +38,7 @@ export const DEFAULT_CANVAS_THEME: CanvasTheme = {
   accent: '#ffb020',
   accentFg: '#1b1300',
   focus: '#7cc4ff',
-  backdrop: '',
+  backdrop: '#0009',
   font: 'system-ui, sans-serif',
   radius: 14,
 };

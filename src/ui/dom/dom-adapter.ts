@@ -5,8 +5,9 @@
  * - focus moves onto the dialog itself (not a button: a key pressed for the game as it opens
  *   buys nothing; Tab goes to the first button), Tab and Shift+Tab stay
  *   inside it, focus given to what it covers comes straight back (even to an element the game
- *   adds and focuses in one task), Escape dismisses, and focus returns where it was when the
- *   dialog closes;
+ *   adds and focuses in one task), Escape dismisses, Enter and Space press the focused control
+ *   also in a game that cancels their default action (Phaser's keyboard capture), and focus
+ *   returns where it was when the dialog closes;
  * - while it is open, what it covers is `inert` (the rest of the page; with a `container`, the
  *   container's other content): screen readers cannot reach the game behind it (with
  *   `aria-modal` alone, Chromium's accessibility tree keeps it), nor can a pointer or a
@@ -38,12 +39,16 @@ export interface DomAdapterOptions {
    * element in fullscreen (a canvas in fullscreen cannot hold it: `present` throws, and `show()`
    * rejects with `ui-failed`, before anything is reported), and it follows the page into and out
    * of fullscreen while it is open; the dialog covers the viewport
-   * (`position: fixed`). When given, the dialog covers that element instead
-   * (`position: absolute`; give the container a position), for a game whose stage is one panel.
+   * (`position: fixed`). When given, the dialog covers that element instead (`position: absolute`),
+   * for a game whose stage is one panel, whatever the container's `position`: one left `static`
+   * (Phaser's parent div) is covered by measure at each frame, following it as it resizes, moves
+   * or scrolls, and only in the part that elements around it (a scrolling panel) show; its style is
+   * not touched.
    * Either way, what it covers is inert while it is open: the rest of the page, or the container's
    * other content (the page around the container stays usable). A container not in the page when
    * an offer is shown is refused the same way (`ui-failed`, nothing reported), and so is one not
-   * rendered (`display: none` on it or around it) or of zero width or height; one the page
+   * rendered (`display: none` on it or around it) or of zero width or height, and a `static` one
+   * that elements around it hide entirely (scrolled out of a panel); one the page
    * removes, or removes an element around, while the dialog is in it closes the view (nothing
    * reported; `show()` resolves with `closed`).
    */
@@ -116,9 +121,16 @@ export function createDomAdapter(options: DomAdapterOptions = {}): UiAdapter {
     // size and scrolls inside it, so there it is 0 px wide or tall, and nothing of it shows,
     // whatever the container's `overflow`.
     parent.append(shown);
+    // A container that is not positioned (`static`, as Phaser's parent div is by default) is not
+    // the host's containing block: `inset: 0` would cover the page, or whatever is positioned around
+    // it. The host is then kept over it by measure, and the game's element keeps its own style. A
+    // `display: contents` container has no box to cover: the host covers its containing block.
+    const container = options.container;
+    const uncover = container?.getClientRects().length && getComputedStyle(container).position === 'static' ? cover(shown, container) : undefined;
     if (!isDrawn(shown)) {
+      uncover?.();
       shown.remove();
-      throw new Error('the container is not rendered (display: none) or has no size');
+      throw new Error('the container is not rendered (display: none), has no size or is scrolled out of sight');
     }
     host = shown;
     returnFocus = deepActiveElement(doc);
@@ -128,7 +140,9 @@ export function createDomAdapter(options: DomAdapterOptions = {}): UiAdapter {
     // Over the viewport, the card keeps out of a notch or status bar (safe-area insets); in a
     // container, placing the stage is the game's.
     if (!options.container) parts.root.classList.add('safe');
-    parts.dialog.addEventListener('keydown', (event) => onKeyDown(event, shadow, parts.dialog, view));
+    const onKey = keys(shadow, parts.dialog, view);
+    parts.dialog.addEventListener('keydown', onKey);
+    parts.dialog.addEventListener('keyup', onKey);
     shadow.append(parts.root);
     // Focus stays in the dialog: an element the page adds and focuses in one task is focusable
     // until its mutation record arrives (a microtask later); focus goes back where it was.
@@ -179,6 +193,7 @@ export function createDomAdapter(options: DomAdapterOptions = {}): UiAdapter {
     if (!options.container) doc.addEventListener('fullscreenchange', follow);
     doc.addEventListener('focusin', keepFocus, true);
     unwatch = () => {
+      uncover?.();
       watcher?.disconnect();
       doc.removeEventListener('focusin', keepFocus, true);
       doc.removeEventListener('fullscreenchange', follow);
@@ -189,30 +204,111 @@ export function createDomAdapter(options: DomAdapterOptions = {}): UiAdapter {
   return { present, close };
 }
 
-function onKeyDown(event: KeyboardEvent, shadow: ShadowRoot, dialog: HTMLElement, view: OfferView): void {
-  // Keys pressed in the modal dialog are its own: the game behind it does not get them. (`keyup`
-  // passes: a key the game saw go down is released there.)
-  event.stopPropagation();
-  // An auto-repeat is a key held down from before the dialog opened: it neither buys nor dismisses.
-  if (event.repeat && (event.key === 'Enter' || event.key === ' ' || event.key === 'Escape')) return event.preventDefault();
-  if (event.key === 'Escape') {
-    event.preventDefault();
-    view.dismiss();
-    return;
+/**
+ * The dialog's keys. Enter and Space press the focused control here, not through the browser's
+ * default action: a game's keyboard capture cancels that on `window` (Phaser's `addCapture`, which
+ * `createCursorKeys()` calls, cancels Space's `keyup`, and with it a native button's press and a
+ * checkbox's change). As natively, Enter presses a button as it goes down, Space a button or the
+ * checkbox as it comes up on the control it went down on, and a held key's repeats press nothing.
+ */
+function keys(shadow: ShadowRoot, dialog: HTMLElement, view: OfferView): (event: KeyboardEvent) => void {
+  /** The control Space went down on, until it comes up. */
+  let spaceOn: HTMLElement | undefined;
+  return (event) => {
+    const { key } = event;
+    const active = shadow.activeElement as HTMLElement | null;
+    if (event.type === 'keyup') {
+      // Its default action cancelled here, whoever else cancels it: the control is pressed once.
+      // (`keyup` passes on: a key the game saw go down is released there.)
+      if (key === ' ' && spaceOn) {
+        if (spaceOn === active) {
+          event.preventDefault();
+          active.click();
+        }
+        spaceOn = undefined;
+      }
+      return;
+    }
+    // Keys pressed in the modal dialog are its own: the game behind it does not get them.
+    event.stopPropagation();
+    // An auto-repeat is a key held down from before the dialog opened, or on a control: it neither
+    // buys nor dismisses, nor presses again.
+    if (event.repeat && (key === 'Enter' || key === ' ' || key === 'Escape')) return event.preventDefault();
+    if (key === 'Escape') {
+      event.preventDefault();
+      view.dismiss();
+      return;
+    }
+    if (active && active !== dialog && (key === ' ' || (key === 'Enter' && active.localName === 'button'))) {
+      event.preventDefault();
+      if (key === ' ') spaceOn = active;
+      else active.click();
+      return;
+    }
+    if (key !== 'Tab') return;
+    const focusable = [...dialog.querySelectorAll<HTMLElement>('button, input, [href]')].filter((el) => !el.hasAttribute('disabled'));
+    if (focusable.length === 0) return;
+    const first = focusable[0]!;
+    const last = focusable[focusable.length - 1]!;
+    if (event.shiftKey && (active === first || active === dialog || !active)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && (active === last || active === dialog || !active)) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+}
+
+/**
+ * Keeps `host` (absolutely positioned, in `box`) over `box`, at each animation frame until the
+ * returned function is called: for a container that is not positioned, whose box the host cannot
+ * take from CSS without a `position` on the game's element, which would move what the game
+ * positions inside it. Measured against the host's own box, so neither the host's containing block
+ * (the page, or an element around `box`) nor a CSS scale on an element around both need be known;
+ * the host follows the container as it resizes, moves or scrolls. The elements around `box` that
+ * clip it (`overflow`, a scrolling panel) do not clip the host, whose containing block is around
+ * them: the host covers only the part of `box` they show (none: nothing of the offer would be seen).
+ */
+function cover(host: HTMLElement, box: HTMLElement): () => void {
+  const doc = box.ownerDocument;
+  const win = doc.defaultView!;
+  const clips: Element[] = [];
+  // Up to `body`, not further: the page's own scrolling is the viewport's, which clips the host too.
+  for (let el: Element | undefined = box; (el = el.parentElement ?? (el.getRootNode() as ShadowRoot).host) && !el.contains(doc.body); ) {
+    if (getComputedStyle(el).overflow !== 'visible') clips.push(el);
   }
-  if (event.key !== 'Tab') return;
-  const focusable = [...dialog.querySelectorAll<HTMLElement>('button, input, [href]')].filter((el) => !el.hasAttribute('disabled'));
-  if (focusable.length === 0) return;
-  const first = focusable[0]!;
-  const last = focusable[focusable.length - 1]!;
-  const active = shadow.activeElement;
-  if (event.shiftKey && (active === first || active === dialog || !active)) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && (active === last || active === dialog || !active)) {
-    event.preventDefault();
-    first.focus();
-  }
+  const style = host.style;
+  // At the containing block's top-left corner, 1 px wide: the first measure gives the scale too.
+  style.inset = '0 auto auto 0';
+  style.width = '1px';
+  let x = 0;
+  let y = 0;
+  let w = 1;
+  let frame = 0;
+  const place = (): void => {
+    const c = box.getBoundingClientRect();
+    let [left, top, right, bottom] = [c.left, c.top, c.right, c.bottom];
+    for (const el of clips) {
+      const r = el.getBoundingClientRect();
+      left = Math.max(left, r.left + el.clientLeft);
+      top = Math.max(top, r.top + el.clientTop);
+      right = Math.min(right, r.left + el.clientLeft + el.clientWidth);
+      bottom = Math.min(bottom, r.top + el.clientTop + el.clientHeight);
+    }
+    const h = host.getBoundingClientRect();
+    // Layout pixels per pixel on screen: 1, unless an element around both is scaled.
+    const k = (h.width && w / h.width) || 1;
+    x += (left - h.left) * k;
+    y += (top - h.top) * k;
+    w = Math.max(0, right - left) * k;
+    style.translate = `${x}px ${y}px`;
+    style.width = `${w}px`;
+    style.height = `${Math.max(0, bottom - top) * k}px`;
+    frame = win.requestAnimationFrame(place);
+  };
+  place();
+  return () => win.cancelAnimationFrame(frame);
 }
 
 /** One parsed stylesheet per document, shared by every dialog it shows. */

@@ -22,6 +22,7 @@ import { MESSAGE_STATUSES, type MessageStatus } from '../../../src/records/index
 import { createHeadlessAdapter } from '../../../src/ui/headless.js';
 import { offerRecord, personalizedBody } from '../../fixtures/spec-samples.js';
 import { testOffersEngine } from '../../support/offers-engine.js';
+import { PROPERTY_TIME_LIMIT_MS } from '../../support/time-limits.js';
 
 const OFFERS = [
   offerRecord(1, personalizedBody, { valid_open_count: null }),
@@ -198,7 +199,7 @@ describe('offer state machine', () => {
       }),
       { numRuns: 150 },
     );
-  }, 60_000);
+  }, PROPERTY_TIME_LIMIT_MS);
 });
 
 describe('an impression decided and not yet reported (impressPending)', () => {

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { KIND_ABOUT } from '../../../src/records/catalog/about.js';
 import { kindOf, OBJECT_GROUPS, OBJECT_NAMES, validateRecord, type FieldType } from '../../../src/records/index.js';
 import { anyRecord, recordOf, wrongValueFor } from '../../support/arbitraries.js';
+import { PROPERTY_TIME_LIMIT_MS } from '../../support/time-limits.js';
 
 describe('the catalog', () => {
   it('has the 43 object names of the spec, each with a kind, a schema and a line of reference', () => {
@@ -31,7 +32,7 @@ describe('records generated from each kind’s fields', () => {
       }),
       { numRuns: 2000 },
     );
-  });
+  }, PROPERTY_TIME_LIMIT_MS);
 
   it('a broken field is rejected at that field’s path', () => {
     const broken = fc.constantFrom(...OBJECT_NAMES).chain((name) => {
@@ -49,7 +50,7 @@ describe('records generated from each kind’s fields', () => {
       }),
       { numRuns: 2000 },
     );
-  });
+  }, PROPERTY_TIME_LIMIT_MS);
 
   it('a missing required field is rejected as required', () => {
     fc.assert(
@@ -63,7 +64,7 @@ describe('records generated from each kind’s fields', () => {
       }),
       { numRuns: 1000 },
     );
-  });
+  }, PROPERTY_TIME_LIMIT_MS);
 });
 
 describe('fields a kind does not define', () => {

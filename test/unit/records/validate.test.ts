@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { OBJECT_GROUPS, OBJECT_NAMES, enrichRecord, jsonBytes, validateRecord } from '../../../src/records/index.js';
 import * as spec from '../../fixtures/spec-samples.js';
+import { PROPERTY_TIME_LIMIT_MS } from '../../support/time-limits.js';
 
 describe('object names', () => {
   it('lists the 43 names of the spec, in its 11 groups, each once', () => {
@@ -148,5 +149,5 @@ describe('jsonBytes', () => {
 
   it('is the UTF-8 length of JSON.stringify for any JSON value (property)', () => {
     fc.assert(fc.property(fc.jsonValue({ stringUnit: 'binary' }), (value) => jsonBytes(value) === utf8Json(value)), { numRuns: 2000 });
-  });
+  }, PROPERTY_TIME_LIMIT_MS);
 });

@@ -13,6 +13,7 @@ import {
   type Span,
 } from '../../../src/richtext/index.js';
 import { referenceParse } from '../../support/markup-fuzz.js';
+import { PROPERTY_TIME_LIMIT_MS } from '../../support/time-limits.js';
 
 const plain = (text: string): Span => ({ text, color: undefined, bold: false, italic: false, size: undefined });
 const styled = (text: string, style: Partial<Span>): Span => ({ ...plain(text), ...style });
@@ -181,7 +182,7 @@ describe('parseRichText', () => {
       }),
       { numRuns: 2000, seed: 7 },
     );
-  });
+  }, PROPERTY_TIME_LIMIT_MS);
 });
 
 describe('docs/markup.md, the table of malformed markup, row by row', () => {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Line, Span } from '../../../src/richtext/index.js';
 import { graphemes, wrapLines, type Measure, type TextRow } from '../../../src/ui/canvas/wrap.js';
+import { PROPERTY_TIME_LIMIT_MS } from '../../support/time-limits.js';
 
 /** Deterministic widths: code points × font size × (0.6 bold, 0.5 regular). */
 const measure: Measure = (text, font) => [...text].length * Number(/([\d.]+)px/.exec(font)![1]) * (font.includes('bold') ? 0.6 : 0.5);
@@ -163,7 +164,7 @@ describe('wrapLines', () => {
       }),
       { numRuns: 500 },
     );
-  });
+  }, PROPERTY_TIME_LIMIT_MS);
 });
 
 describe('graphemes without Intl.Segmenter', () => {
