@@ -1,4 +1,6 @@
-// What a game writes, type-checked against the built package (dist/types) by its own name.
+// What a game writes, type-checked against the packed package by scripts/check-consumer-types.mjs
+// (npm run typecheck:consumer: TypeScript 5.4.3 and the newest 5.x, four module resolutions), and
+// against the source by npm run typecheck.
 import { createClient, createHeadlessAdapter, type OfferOutcome } from 'tp-web-sdk';
 import { createCanvasAdapter } from 'tp-web-sdk/canvas';
 import { createDomAdapter } from 'tp-web-sdk/dom';
@@ -23,3 +25,13 @@ const check: (ProductCheck & C2) | undefined = undefined;
 void createLoggingClient({ baseUrl: 'https://api.example.com/v2021.4/web', clientKey: 'k', authMode: 'client', retry, store, offersAutoRefresh: refresh, canPurchase: check });
 const entry: QueueEntry & Q2 = { objectName: 'players_join', record: {}, enqueuedAt: 0 }; // a DeadLetter's entries
 void entry;
+
+// The types are the real ones under every module resolution, not `any`: each line below must fail.
+// @ts-expect-error not one of the 43 object names
+tp.track('players_logins', {});
+// @ts-expect-error a string where a number belongs
+tp.track('players_offers', { offer_id: '1', message_status: 'open' });
+// @ts-expect-error authMode missing
+createLoggingClient({ baseUrl: 'https://api.example.com/v2021.4/web', clientKey: 'k' });
+// @ts-expect-error the canvas adapter needs a context
+createCanvasAdapter({});
