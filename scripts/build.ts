@@ -1,9 +1,10 @@
 /**
  * `npm run build`: the package's files in dist/, and the size-check bundles in .size/.
  *
- * - dist/{index,logging,dom,canvas}.js: ESM entry points (shared code in dist/chunks/),
+ * - dist/{index,logging,dom,canvas,sw}.js: ESM entry points (shared code in dist/chunks/),
  *   dependencies left as imports (the game's bundler dedupes them);
  * - dist/types/: declarations from tsc;
+ * - dist/tp-web-sdk-sw.js: the service-worker relay, a classic script that installs itself;
  * - dist/tp-web-sdk.iife.js: the script-tag build, minified, dependencies and adapters included,
  *   defining `window.TPSDK`;
  * - .size/*.js: what a game ships per way of use, for `npm run size` (not published).
@@ -17,4 +18,4 @@ rmSync(dist, { recursive: true, force: true });
 rmSync(`${ROOT}.size`, { recursive: true, force: true });
 await Promise.all([bundleEsm(dist), bundleIife(dist), bundleForSize(`${ROOT}.size`)]);
 execFileSync(process.execPath, [`${ROOT}node_modules/typescript/bin/tsc`, '-p', `${ROOT}tsconfig.build.json`], { stdio: 'inherit' });
-console.log('built dist/{index,logging,dom,canvas}.js, dist/tp-web-sdk.iife.js, dist/types/, .size/');
+console.log('built dist/{index,logging,dom,canvas,sw}.js, dist/tp-web-sdk.iife.js, dist/tp-web-sdk-sw.js, dist/types/, .size/');

@@ -14,13 +14,14 @@ const common = { bundle: true, target: 'es2022', logLevel: 'warning' } as const;
 /**
  * The package's entry points (package.json "exports"): `tp-web-sdk` (logging, offers, markup, the
  * headless adapter), `tp-web-sdk/logging` (logging only), `tp-web-sdk/dom` and `tp-web-sdk/canvas`
- * (the adapters, so a game ships only the one it uses).
+ * (the adapters, so a game ships only the one it uses), `tp-web-sdk/sw` (the service-worker relay).
  */
 export const ENTRIES = {
   index: `${ROOT}src/index.ts`,
   logging: `${ROOT}src/logging.ts`,
   dom: `${ROOT}src/dom.ts`,
   canvas: `${ROOT}src/canvas.ts`,
+  sw: `${ROOT}src/sw.ts`,
 } as const;
 
 /** `outdir/{index,logging,dom,canvas}.js`: ESM, shared code in chunks, dependencies left as imports for the game's bundler. */
@@ -38,12 +39,16 @@ export async function bundleEsm(outdir: string): Promise<void> {
   });
 }
 
-/** `outdir/tp-web-sdk.iife.js`: the script-tag build, minified, dependencies and every adapter included. */
+/**
+ * `outdir/tp-web-sdk.iife.js`: the script-tag build, minified, dependencies and every adapter
+ * included; `outdir/tp-web-sdk-sw.js`: the service-worker relay as a classic script that installs
+ * itself (a game serves it, or `importScripts` it into its own worker).
+ */
 export async function bundleIife(outdir: string): Promise<void> {
   await build({
     ...common,
     sourcemap: true,
-    entryPoints: { 'tp-web-sdk.iife': `${ROOT}src/iife.ts` },
+    entryPoints: { 'tp-web-sdk.iife': `${ROOT}src/iife.ts`, 'tp-web-sdk-sw': `${ROOT}src/sw-script.ts` },
     outdir,
     format: 'iife',
     platform: 'browser',

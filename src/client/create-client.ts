@@ -4,7 +4,7 @@
  * @module
  */
 import { createEmitter, guardListener, type ClientEvents } from '../bus/events.js';
-import { createServiceHealth, Transport, Uploader, UploadScheduler, type DeliveryWatch, type FlushResult, type Trigger } from '../delivery/index.js';
+import { connectRelay, createServiceHealth, Transport, Uploader, UploadScheduler, type DeliveryWatch, type FlushResult, type Trigger } from '../delivery/index.js';
 import { NetworkError, pauseReason, StorageError, toTpError, TpError, ValidationError, type PauseReason } from '../errors/index.js';
 import { browserNavigator, describeDevice, detectStore, hasDom, randomId, regionFromLanguages } from '../internal/env.js';
 import type { ClockSample } from '../internal/server-clock.js';
@@ -63,6 +63,11 @@ export interface ClientStats {
    * (`Invalid TPAuthMode`, …: until a client with the right `authMode`). Records wait queued.
    */
   readonly paused: PauseReason | undefined;
+  /**
+   * True when the upload made as the page is hidden or unloaded goes to the service-worker relay
+   * (option `serviceWorkerRelay`, and the page's service worker answered as one).
+   */
+  readonly relay: boolean;
 }
 
 /** `client.deadLetters`: records the SDK put aside instead of resending forever or deleting. */
@@ -207,6 +212,8 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
   const rescuePrefix = `${dbPrefix}/rescue/`;
   /** Keys this tab handed to the service, for the next page to delete (queue/sent-ledger.ts). */
   const ledger = useIndexedDb ? createLocalLedger(`${dbPrefix}/sent/`, tabId) : undefined;
+  /** Keys this tab handed to the service-worker relay, for the next page to hold until it settled. */
+  const relayedNotes = useIndexedDb && o.serviceWorkerRelay ? createLocalLedger(`${dbPrefix}/relayed/`, tabId) : undefined;
   /** Whether the service has been answering, as this game's pages saw it (delivery/service-health.ts). */
   const health = createServiceHealth(useIndexedDb ? `${dbPrefix}/failed-at` : undefined, o.now);
   const queue = new RecordQueue({
@@ -262,19 +269,24 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
    */
   let unloading = false;
   const isUnloading = (): boolean => unloading;
-  /** True while this tab's ledger copy holds keys. */
+  /** True while this tab's ledger or relayed notes hold keys. */
   let ledgerSaved = false;
   /**
-   * Saves the sent ledger while the page is hidden or unloading (it may be gone before it deletes
-   * those records itself), and keeps a saved copy current until it is empty.
+   * Saves the sent ledger and the relayed notes while the page is hidden or unloading (it may be
+   * gone before it settles those records itself), and keeps saved copies current until empty.
    */
   const saveLedger = (): void => {
     if (!ledger || !(unloading || ledgerSaved || (typeof document === 'object' && document.visibilityState === 'hidden'))) return;
-    const keys = uploader.sentKeys();
-    ledger.save(keys);
-    ledgerSaved = keys.length > 0;
+    const sent = uploader.sentKeys();
+    const relayed = uploader.relayedKeys();
+    ledger.save(sent);
+    relayedNotes?.save(relayed);
+    ledgerSaved = sent.length + relayed.length > 0;
   };
   let observeAnswer: ((sample: ClockSample) => void) | undefined;
+  const relay = relayedNotes
+    ? connectRelay({ baseUrl: o.baseUrl, credentials: () => ({ authMode: o.authMode, clientKey }), queueDb: `${dbPrefix}/queue`, timeoutMs: o.requestTimeoutMs })
+    : undefined;
   const transport = new Transport({
     baseUrl: o.baseUrl,
     fetch: o.fetch,
@@ -325,7 +337,20 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     isUnloading,
     trustKeepalive: () => isOnline() && health.answering(),
     onSentChange: saveLedger,
+    relay: () => (relay?.ready ? relay : undefined),
   });
+  /**
+   * Records earlier pages handed to the relay are neither sent nor deleted until the worker has
+   * settled them; then the queue is read again (the worker deleted what the service accepted).
+   */
+  const awaitRelayed = async (): Promise<void> => {
+    const notes = relayedNotes?.readAll();
+    if (!relay || !notes || notes.items.length === 0) return notes?.forget();
+    const release = uploader.holdKeys(notes.items);
+    await relay.settled(notes.items);
+    release();
+    notes.forget();
+  };
 
   /** One upload pass by the leader: up to `target`, or (background) everything stored now. */
   const upload = async (target: string | undefined, watch?: DeliveryWatch): Promise<FlushResult> => {
@@ -462,7 +487,9 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
   // A tab that becomes leader uploads what earlier leaders and other tabs left, from the store as
   // it is now (what it read before may have been delivered since).
   leadership.onLeader(() => {
-    const reloaded = queue.reload().catch(emitError);
+    const reloaded = awaitRelayed()
+      .then(() => queue.reload())
+      .catch(emitError);
     if (autoFlush) void reloaded.then(() => scheduler.kick('start'));
     offers?.kick('start');
     // No accepted upload seen lately: find out now whether the service takes this game's uploads,
@@ -555,6 +582,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
       storage: queue.storageKind,
       leader: leadership.isLeader,
       paused: pauseReason(uploader.paused),
+      relay: relay?.ready === true,
     }),
     offers: offers?.api as OffersApi,
     async shutdown() {
@@ -564,6 +592,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
       offers?.stop();
       stopConnectivity();
       stopLifecycle();
+      relay?.stop();
       if (typeof removeEventListener === 'function') removeEventListener('storage', onStorage);
       ui?.close();
       const unnamed = awaiting.clear();

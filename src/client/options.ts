@@ -93,6 +93,14 @@ export interface ClientOptions {
   maxQueueBytes?: number;
   /** Upload with `fetch(…, { keepalive: true })` when the page is hidden or unloaded. @default true */
   flushOnHide?: boolean;
+  /**
+   * Hand the upload made as the page is hidden or unloaded to the page's service worker, which
+   * must run the relay of `tp-web-sdk/sw` (README, "Service-worker relay"). The worker sees the
+   * answer after the page is gone and deletes exactly what the service accepted, so the next page
+   * sends again only what truly failed, whatever the service's health. Where the page has no such
+   * worker (yet), the keepalive upload is made as without the option. @default false
+   */
+  serviceWorkerRelay?: boolean;
   /** The `fetch` to use. @default globalThis.fetch */
   fetch?: typeof fetch;
   /**
@@ -194,6 +202,7 @@ const RULES: Readonly<Record<keyof ClientOptions, Rule>> = {
   requestTimeoutMs: [isPositive, 'a number of milliseconds > 0'],
   retry: [isRetryPolicy, '{ baseMs > 0, factor >= 1, capMs >= baseMs } (any of them)'],
   flushOnHide: BOOLEAN,
+  serviceWorkerRelay: BOOLEAN,
   maxQueueRecords: [isCount, 'an integer >= 1'],
   maxQueueBytes: [isCount, 'an integer number of bytes >= 1'],
   fetch: [isFunction, 'a function'],
@@ -249,6 +258,7 @@ export function resolveOptions(input: ClientOptions): ResolvedOptions {
     maxBatchCompressedBytes: 262_144,
     maxRecordBytes: DEFAULT_MAX_RECORD_BYTES,
     flushOnHide: true,
+    serviceWorkerRelay: false,
     maxQueueRecords: 100_000,
     maxQueueBytes: 52_428_800,
     debug,

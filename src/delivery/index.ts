@@ -5,3 +5,4 @@ export { Uploader, type DeadLetterInfo, type DeliveryInfo, type DeliveryWatch, t
 export { backoffDelay, DEFAULT_RETRY, MAX_RETRY_AFTER_MS, parseRetryAfter, type RetryPolicy } from './backoff.js';
 export { UploadScheduler, type RetryInfo, type SchedulerOptions, type Trigger } from './scheduler.js';
 export { createServiceHealth, FAILURE_MEMORY_MS, SUCCESS_MEMORY_MS, type ServiceHealth } from './service-health.js';
+export { connectRelay, RELAY_WAIT_MS, type RelayConfig, type UnloadRelay } from './relay.js';

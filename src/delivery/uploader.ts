@@ -17,10 +17,12 @@ import {
   type EntryRef,
   type QueueEntry,
   type RecordQueue,
+  type KeySet,
   type StoredEntry,
 } from '../queue/index.js';
 import { buildLogsBody, takeBatch } from './batch.js';
 import { encodeLogsBody, type Compression, type EncodedBody } from './encode.js';
+import type { UnloadRelay } from './relay.js';
 import type { Transport } from './transport.js';
 
 /** What one `flush()` did. */
@@ -74,6 +76,8 @@ export interface UploadInfo {
    * the answer (docs/decisions.md, "Delivery: exactly once on reload and close").
    */
   readonly trusted: boolean;
+  /** True for an unload upload handed to the service-worker relay (option `serviceWorkerRelay`). */
+  readonly relayed: boolean;
 }
 
 /** Details of one accepted upload. */
@@ -132,8 +136,13 @@ export interface UploaderOptions {
    * answering). Its records are then in {@link Uploader.sentKeys} until it settles. @default () => false
    */
   readonly trustKeepalive?: () => boolean;
-  /** {@link Uploader.sentKeys} changed. */
+  /** {@link Uploader.sentKeys} or {@link Uploader.relayedKeys} changed. */
   readonly onSentChange?: () => void;
+  /**
+   * The service-worker relay, when the page has one ready: the unload upload goes to it instead
+   * of a keepalive `fetch` (delivery/relay.ts). @default () => undefined
+   */
+  readonly relay?: () => UnloadRelay | undefined;
 }
 
 /**
@@ -157,7 +166,7 @@ export class Uploader {
   #deadLetters: DeadLetterStore;
   #letterSeq = 0;
   #requestSeq = 0;
-  /** Keepalive uploads made so far. */
+  /** Unload uploads made so far (keepalive or relayed). */
   #keepalives = 0;
   /** Body bytes of the keepalive uploads still in flight (they share the browser's budget). */
   #keepaliveBytes = 0;
@@ -165,6 +174,12 @@ export class Uploader {
   readonly #handedOff = new Set<string>();
   /** Keys the service accepted whose deletion has not finished. */
   readonly #accepted = new Set<string>();
+  /** Keys handed to the service-worker relay, not yet settled. */
+  readonly #relayed = new Set<string>();
+  /** Keys another page handed to the relay, held out of every request until it settled ({@link holdKeys}). */
+  readonly #heldForRelay = new Set<string>();
+  /** What no request may take: the records in flight, and those held for the relay. */
+  readonly #unavailable: KeySet;
   /** The outcomes each running watch saw. */
   readonly #watches = new Set<Outcome[]>();
 
@@ -174,6 +189,14 @@ export class Uploader {
     this.#options = options;
     this.#deadLetters = options.deadLetters;
     options.queue.protect(this.#inFlight);
+    const inFlight = this.#inFlight;
+    const held = this.#heldForRelay;
+    this.#unavailable = {
+      has: (key) => inFlight.has(key) || held.has(key),
+      get size() {
+        return inFlight.size + held.size;
+      },
+    };
   }
 
   /** Set after an answer that pauses ({@link pauseReason}): uploads wait for {@link Uploader.resume}. */
@@ -268,6 +291,25 @@ export class Uploader {
   }
 
   /**
+   * Keys handed to the service-worker relay whose outcome this page has not heard: the next page
+   * holds them until the worker settled (what the relayed notes keep).
+   */
+  relayedKeys(): string[] {
+    return [...this.#relayed];
+  }
+
+  /**
+   * Keeps `keys` out of every request until the returned function is called: records another page
+   * handed to the relay. A drain meanwhile leaves them for later (it does not wait for them).
+   */
+  holdKeys(keys: readonly string[]): () => void {
+    for (const key of keys) this.#heldForRelay.add(key);
+    return () => {
+      for (const key of keys) this.#heldForRelay.delete(key);
+    };
+  }
+
+  /**
    * Asks the service whether it accepts this game's uploads: POST /logs with no records (`{}`;
    * every object name is optional, spec: POST /logs). Nothing is queued, deleted or emitted; the
    * outcome reaches the service health through the transport. Resolves true when accepted.
@@ -294,13 +336,16 @@ export class Uploader {
    */
   unload(includeUnstored: boolean): void {
     if (this.#paused) return;
-    const { stored, unstored } = this.#options.queue.unloadSnapshot(this.#inFlight, includeUnstored);
+    const { stored, unstored } = this.#options.queue.unloadSnapshot(this.#unavailable, includeUnstored);
     // Unstored entries already have their keys: after a 200 they are removed too, wherever they are.
     // A corrupt stored entry would sink the whole request (400): it stays for the next drain to put aside.
     const candidates = [...stored.filter((e) => this.#options.checkEntry(e) === undefined), ...unstored];
-    const fit = this.#fitBudget(candidates, this.#options.keepaliveBudgetBytes - this.#keepaliveBytes);
+    // The relay is bound by the request's size, not by the browser's keepalive budget.
+    const relay = this.#options.relay?.();
+    const fit = this.#fitBudget(candidates, relay ? this.#options.maxBatchCompressedBytes : this.#options.keepaliveBudgetBytes - this.#keepaliveBytes);
     if (!fit) return;
     const sent = candidates.slice(0, fit.count);
+    if (relay) return this.#relay(relay, sent, fit.encoded);
     const { bytes } = fit.encoded;
     this.#keepalives += 1;
     this.#keepaliveBytes += bytes;
@@ -315,6 +360,34 @@ export class Uploader {
         if (trusted) this.#note(this.#handedOff, sent, false);
       })
       .catch((error: unknown) => this.#options.onBackgroundError(error));
+    this.#keepaliveDone = Promise.all([this.#keepaliveDone, done]).then(() => undefined);
+  }
+
+  /**
+   * Hands `sent` to the service-worker relay, synchronously. Their keys are relayed until the worker
+   * answers (a page gone before then leaves them to the next, which waits for the worker); an
+   * accepted body was deleted by the worker, and leaves this page's counts too.
+   */
+  #relay(relay: UnloadRelay, sent: readonly StoredEntry[], encoded: EncodedBody): void {
+    const requestId = ++this.#requestSeq;
+    this.#keepalives += 1; // a drain that read these records before this holds them reads again
+    const release = this.#hold(sent);
+    this.#note(this.#relayed, sent, true);
+    this.#options.onUpload({ requestId, entries: sent, bytes: encoded.bytes, keepalive: true, trusted: false, relayed: true });
+    const done = relay
+      .send(encoded, sent.map((e) => e.key))
+      .then(async (accepted) => {
+        if (!accepted) return; // the records stay queued for the next upload
+        await this.#options.queue.remove(sent);
+        this.#saw(sent, true);
+        this.#options.onDelivered({ requestId, records: sent.length, bytes: encoded.bytes, keepalive: true });
+      })
+      .catch((error: unknown) => this.#options.onBackgroundError(error))
+      .finally(() => {
+        release();
+        this.#note(this.#relayed, sent, false);
+      });
+    // A drain that finds only these records left waits for the worker's answer, as for a keepalive upload.
     this.#keepaliveDone = Promise.all([this.#keepaliveDone, done]).then(() => undefined);
   }
 
@@ -346,7 +419,7 @@ export class Uploader {
     let released: Promise<unknown> = Promise.resolve();
     for (;;) {
       const keepalives = this.#keepalives;
-      const peeked = await queue.peek(maxBatchRecords, { fromHead: !fresh, skip: this.#inFlight });
+      const peeked = await queue.peek(maxBatchRecords, { fromHead: !fresh, skip: this.#unavailable });
       const due = peeked.filter((e) => e.key <= target);
       let corrupt = 0;
       for (const entry of due) {
@@ -473,7 +546,7 @@ export class Uploader {
    */
   async #send(stored: readonly StoredEntry[], entries: readonly QueueEntry[], encoded: EncodedBody, keepalive: boolean, trusted = false): Promise<{ removal: Promise<void> }> {
     const requestId = ++this.#requestSeq;
-    this.#options.onUpload({ requestId, entries, bytes: encoded.bytes, keepalive, trusted });
+    this.#options.onUpload({ requestId, entries, bytes: encoded.bytes, keepalive, trusted, relayed: false });
     await this.#options.transport.postLogs(encoded, { keepalive });
     // Accepted: as good as delivered until the deletion commits (a page gone before leaves the
     // keys to the next one, through the sent ledger).
