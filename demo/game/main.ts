@@ -84,29 +84,32 @@ async function main(): Promise<void> {
     log(`delivered ${info.records} record(s) in ${info.bytes} bytes${info.keepalive ? ' (keepalive)' : ''}`);
   });
   tp.on('error', (error) => log(`error: ${error.message}`));
-  // The at-least-once window, made visible: what this page sends while it is being hidden or
-  // unloaded is noted in sessionStorage (it survives a reload), because the page may never see
-  // the answer; those records are sent again from the queue next time. Notes carry this page's
-  // token and the request id, as the observer below does.
+  // The unload upload, made visible: what this page sends while it is being hidden or unloaded is
+  // noted in sessionStorage (it survives a reload), because the page may never see the answer.
+  // A trusted one (the service had been answering) counts as delivered; an untrusted one is sent
+  // again from the queue next time. Notes carry this page's token and the request id, as the
+  // observer below does.
   const pageToken = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
   const UNLOAD_KEY = 'tp-demo-unload-uploads';
   const previousUnloadUploads = JSON.parse(sessionStorage.getItem(UNLOAD_KEY) ?? '[]') as unknown[];
   if (previousUnloadUploads.length > 0) {
-    log(`the last page sent ${previousUnloadUploads.length} record(s) while unloading; unconfirmed ones are sent again`);
+    const trusted = previousUnloadUploads.filter((u) => (u as { trusted?: boolean }).trusted).length;
+    log(`the last page sent ${previousUnloadUploads.length} record(s) while unloading: ${trusted} counted as delivered (the service had been answering), the others are sent again if unconfirmed`);
   }
   sessionStorage.removeItem(UNLOAD_KEY);
   tp.on('upload', (info) => {
     if (!info.keepalive) return;
     const noted = JSON.parse(sessionStorage.getItem(UNLOAD_KEY) ?? '[]') as unknown[];
-    noted.push(...info.entries.map((e) => ({ objectName: e.objectName, record: e.record, page: pageToken, requestId: info.requestId })));
+    noted.push(...info.entries.map((e) => ({ objectName: e.objectName, record: e.record, page: pageToken, requestId: info.requestId, trusted: info.trusted || info.relayed })));
     sessionStorage.setItem(UNLOAD_KEY, JSON.stringify(noted));
   });
   // Tools and tests watching the demo may install `window.tpObserver` before the page runs: it
   // hears every upload as it leaves (`upload`, or `upload-keepalive` while the page is hidden or
-  // unloading) and every confirmation (the chaos suite matches them up).
+  // unloading, `upload-keepalive-trusted` when that one counts as delivered) and every
+  // confirmation (the chaos suite matches them up).
   const observer = (window as unknown as { tpObserver?: (event: string, page: string, requestId: number, records?: unknown[]) => void }).tpObserver;
   if (observer) {
-    tp.on('upload', (info) => observer(info.keepalive ? 'upload-keepalive' : 'upload', pageToken, info.requestId, info.entries.map((e) => e.record)));
+    tp.on('upload', (info) => observer(info.keepalive ? (info.trusted ? 'upload-keepalive-trusted' : 'upload-keepalive') : 'upload', pageToken, info.requestId, info.entries.map((e) => e.record)));
     tp.on('delivered', (info) => observer('delivered', pageToken, info.requestId));
   }
 
