@@ -28,7 +28,7 @@ describe('the retry event', () => {
   it('a background upload answered 503 is a retry (with the attempt and the wait), not an error', async () => {
     vi.useFakeTimers();
     let down = true;
-    const { tp, events } = client(async () => (down ? unavailable() : okEnvelope({})), { flushIntervalMs: 10_000, retry: { baseMs: 1000, factor: 2, capMs: 60_000 } });
+    const { tp, events } = client(async () => (down ? unavailable() : okEnvelope({})), { flushIntervalMs: 10_000, retry: { baseMs: 1000, factor: 1, capMs: 1000 } });
     tp.track('players_login', { region: 'KR' });
     await vi.advanceTimersByTimeAsync(10_000);
     await vi.advanceTimersByTimeAsync(2_000);
