@@ -20,6 +20,7 @@
 import { Transport } from './delivery/transport.js';
 import { RELAY_ARRIVAL_MS, RELAY_PROTOCOL, type RelayRequest, type RelaySend } from './delivery/relay-protocol.js';
 import { createIndexedDbStore } from './queue/idb-store.js';
+import type { QueueStore } from './queue/types.js';
 
 /** An event the worker may extend (`ExtendableEvent`). */
 export interface RelayExtendableEvent {
@@ -57,6 +58,13 @@ export interface RelayOptions {
  * pages hand it. Call it once, at the worker's top level (message listeners must be added there).
  */
 export function installRelay(scope: RelayScope, options: RelayOptions = {}): void {
+  /** One store (one IndexedDB connection) per queue database, for the worker's life. */
+  const stores = new Map<string, QueueStore>();
+  const storeOf = (name: string): QueueStore => {
+    let store = stores.get(name);
+    if (!store) stores.set(name, (store = createIndexedDbStore(name)));
+    return store;
+  };
   /** Each key's send: in progress, or settled (kept {@link OUTCOME_MS}, for a page that asks late). */
   const sends = new Map<string, Promise<unknown>>();
   /** Wakes the `settle` questions waiting for a send to arrive. */
@@ -80,7 +88,7 @@ export function installRelay(scope: RelayScope, options: RelayOptions = {}): voi
     if (message.type === 'tp-relay:ping') {
       port?.postMessage({ type: 'tp-relay:pong', protocol: RELAY_PROTOCOL });
     } else if (message.type === 'tp-relay:send') {
-      const sent = relay(message).then((accepted) => port?.postMessage({ type: 'tp-relay:result', accepted }));
+      const sent = relay(message, storeOf(message.queueDb)).then((accepted) => port?.postMessage({ type: 'tp-relay:result', accepted }));
       for (const key of message.keys) sends.set(key, sent);
       arrived();
       arrival = new Promise<void>((resolve) => (arrived = resolve));
@@ -98,7 +106,7 @@ export function installRelay(scope: RelayScope, options: RelayOptions = {}): voi
 const OUTCOME_MS = 60_000;
 
 /** Sends one body; on the service's success envelope, deletes its records. Resolves whether it was accepted. */
-async function relay(message: RelaySend): Promise<boolean> {
+async function relay(message: RelaySend, store: QueueStore): Promise<boolean> {
   const transport = new Transport({
     baseUrl: message.baseUrl,
     fetch: (input, init) => fetch(input, init),
@@ -112,7 +120,7 @@ async function relay(message: RelaySend): Promise<boolean> {
     return false; // the records stay queued: the next page sends them
   }
   try {
-    await createIndexedDbStore(message.queueDb).remove(message.keys.map((key) => ({ key })));
+    await store.remove(message.keys.map((key) => ({ key })));
     return true;
   } catch {
     return false; // delivered, not deleted: the next page sends them again (a duplicate, not a loss)

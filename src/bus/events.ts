@@ -85,9 +85,11 @@ export interface ClientEvents {
    */
   error: [error: TpError];
   /**
-   * A background request failed with a transient failure (no answer, 5xx, 408, 429) and will be
-   * sent again by itself: an upload, a first-open update, or a keepalive upload the page saw fail.
-   * Nothing was lost; a game need not report it as a crash.
+   * A background request failed with a transient failure (no answer, a time-out, 5xx, 408, 429, a
+   * 200 that is not the envelope) and its records stay queued: an upload or a first-open update
+   * (sent again after `delayMs`), or a keepalive upload the page saw fail (its records go with the
+   * next upload; with `flushIntervalMs: 0`, the game's next `flush()`). Nothing was lost; a game
+   * need not report it as a crash.
    */
   retry: [info: RetryInfo];
   /** The SDK works on in a lesser way and nothing was lost: IndexedDB missing or failing (memory storage from now on), offers served from the device's copy. */

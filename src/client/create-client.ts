@@ -6,7 +6,7 @@
 import { createEmitter, guardListener, type ClientEvents } from '../bus/events.js';
 import { connectRelay, createServiceHealth, Transport, Uploader, UploadScheduler, type DeliveryWatch, type FlushResult, type Trigger } from '../delivery/index.js';
 import { NetworkError, pauseReason, StorageError, toTpError, TpError, ValidationError, type PauseReason } from '../errors/index.js';
-import { browserNavigator, describeDevice, detectStore, hasDom, randomId, regionFromLanguages } from '../internal/env.js';
+import { browserNavigator, describeDevice, detectStore, hasDom, keepaliveSupported, randomId, regionFromLanguages } from '../internal/env.js';
 import type { ClockSample } from '../internal/server-clock.js';
 import { shortHash } from '../internal/hash.js';
 import { MAX_TIMER_MS, toUnixSeconds } from '../internal/time.js';
@@ -298,8 +298,8 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     onSettled: (endpoint, error) => {
       if (!error) {
         if (endpoint === 'logs') health.succeeded();
-      } else if (!unloading && (endpoint === 'logs' || error.code === 'network')) {
-        health.failed(); // a request the unloading page cut off says nothing of the service
+      } else if (error.code === 'network' ? !unloading : endpoint === 'logs') {
+        health.failed(); // no answer while the page unloads: the page cut it off, not the service
       }
     },
   });
@@ -335,21 +335,28 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     clock: o.now,
     mayUpload: async () => queue.storageKind === 'memory' || leadership.confirm(),
     isUnloading,
-    trustKeepalive: () => isOnline() && health.answering(),
+    // Only where the browser sends a keepalive request after the page is gone (Firefox before 133 did not).
+    trustKeepalive: () => keepaliveSupported() && isOnline() && health.answering(),
     onSentChange: saveLedger,
     relay: () => (relay?.ready ? relay : undefined),
   });
   /**
-   * Records earlier pages handed to the relay are neither sent nor deleted until the worker has
-   * settled them; then the queue is read again (the worker deleted what the service accepted).
+   * Holds the records earlier pages handed to the relay (synchronously: no request may take them
+   * from now on), and returns what waits until the worker has settled them, then lets them go.
+   * Undefined when there are none.
    */
-  const awaitRelayed = async (): Promise<void> => {
+  const holdRelayed = (): (() => Promise<void>) | undefined => {
     const notes = relayedNotes?.readAll();
-    if (!relay || !notes || notes.items.length === 0) return notes?.forget();
+    if (!relay || !notes || notes.items.length === 0) {
+      notes?.forget();
+      return undefined;
+    }
     const release = uploader.holdKeys(notes.items);
-    await relay.settled(notes.items);
-    release();
-    notes.forget();
+    return async () => {
+      await relay.settled(notes.items);
+      release();
+      notes.forget();
+    };
   };
 
   /** One upload pass by the leader: up to `target`, or (background) everything stored now. */
@@ -487,8 +494,16 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
   // A tab that becomes leader uploads what earlier leaders and other tabs left, from the store as
   // it is now (what it read before may have been delivered since).
   leadership.onLeader(() => {
-    const reloaded = awaitRelayed()
-      .then(() => queue.reload())
+    const relayed = holdRelayed();
+    // The store as it is now, and the last leader's ledger settled, before any upload of this
+    // tab; once the relay settled what the last pages handed it, read again (it deleted some).
+    const reloaded = queue
+      .reload()
+      .then(async () => {
+        if (!relayed) return;
+        await relayed();
+        await queue.reload();
+      })
       .catch(emitError);
     if (autoFlush) void reloaded.then(() => scheduler.kick('start'));
     offers?.kick('start');

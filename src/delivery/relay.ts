@@ -37,8 +37,11 @@ export interface UnloadRelay {
    */
   send(encoded: EncodedBody, keys: readonly string[]): Promise<boolean>;
   /**
-   * Resolves once the worker has settled the sends of `keys` (handed over by an earlier page), or
-   * after the request time-out and {@link RELAY_WAIT_MS} more.
+   * Resolves once the worker has settled the sends of `keys` (handed over by an earlier page). It
+   * waits at most {@link RELAY_WAIT_MS} for the page to be controlled (a hard reload is not: the
+   * worker is then not asked), then the request time-out and {@link RELAY_WAIT_MS} more for the
+   * answer. After that the records are sent again by this page (a duplicate if the worker was
+   * still sending them).
    */
   settled(keys: readonly string[]): Promise<void>;
   /** Stops listening for a new controller. */

@@ -178,6 +178,8 @@ export class Uploader {
   readonly #relayed = new Set<string>();
   /** Keys another page handed to the relay, held out of every request until it settled ({@link holdKeys}). */
   readonly #heldForRelay = new Set<string>();
+  /** Settles once every hold made so far was released. */
+  #holdsDone: Promise<void> = Promise.resolve();
   /** What no request may take: the records in flight, and those held for the relay. */
   readonly #unavailable: KeySet;
   /** The outcomes each running watch saw. */
@@ -300,12 +302,17 @@ export class Uploader {
 
   /**
    * Keeps `keys` out of every request until the returned function is called: records another page
-   * handed to the relay. A drain meanwhile leaves them for later (it does not wait for them).
+   * handed to the relay. A drain that finds nothing else due waits for the release, then sends
+   * what the worker did not deliver.
    */
   holdKeys(keys: readonly string[]): () => void {
     for (const key of keys) this.#heldForRelay.add(key);
+    let released!: () => void;
+    const done = new Promise<void>((resolve) => (released = resolve));
+    this.#holdsDone = Promise.all([this.#holdsDone, done]).then(() => undefined);
     return () => {
       for (const key of keys) this.#heldForRelay.delete(key);
+      released();
     };
   }
 
@@ -339,9 +346,14 @@ export class Uploader {
     const { stored, unstored } = this.#options.queue.unloadSnapshot(this.#unavailable, includeUnstored);
     // Unstored entries already have their keys: after a 200 they are removed too, wherever they are.
     // A corrupt stored entry would sink the whole request (400): it stays for the next drain to put aside.
-    const candidates = [...stored.filter((e) => this.#options.checkEntry(e) === undefined), ...unstored];
-    // The relay is bound by the request's size, not by the browser's keepalive budget.
+    let candidates = [...stored.filter((e) => this.#options.checkEntry(e) === undefined), ...unstored];
     const relay = this.#options.relay?.();
+    const trusted = !relay && this.#options.trustKeepalive?.() === true;
+    // An upload that may be deleted without its answer being seen, or sent by the relay, is an
+    // ordinary batch (`maxBatchRecords`, `maxBatchBytes`): a service limit it passed would refuse it
+    // whole, with no page there to halve it.
+    if (relay || trusted) candidates = takeBatch(candidates, { maxRecords: this.#options.maxBatchRecords, maxBytes: this.#options.maxBatchBytes });
+    // The relay is bound by the request's size, not by the browser's keepalive budget.
     const fit = this.#fitBudget(candidates, relay ? this.#options.maxBatchCompressedBytes : this.#options.keepaliveBudgetBytes - this.#keepaliveBytes);
     if (!fit) return;
     const sent = candidates.slice(0, fit.count);
@@ -350,7 +362,6 @@ export class Uploader {
     this.#keepalives += 1;
     this.#keepaliveBytes += bytes;
     const release = this.#hold(sent);
-    const trusted = this.#options.trustKeepalive?.() === true;
     if (trusted) this.#note(this.#handedOff, sent, true);
     const done = this.#send(sent, sent, fit.encoded, true, trusted)
       .finally(() => (this.#keepaliveBytes -= bytes))
@@ -440,8 +451,10 @@ export class Uploader {
           continue;
         }
         await released;
-        if (this.#inFlight.size === 0) return total; // what the store holds is all after `target`
-        await this.#keepaliveDone; // only a keepalive upload holds records now
+        // What the store holds is all after `target`, unless records are held for the relay.
+        if (this.#inFlight.size === 0 && this.#heldForRelay.size === 0) return total;
+        await this.#keepaliveDone; // only a keepalive upload or the relay holds records now
+        await this.#holdsDone;
         continue;
       }
       fresh = false;

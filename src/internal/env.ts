@@ -14,6 +14,14 @@ export function browserNavigator(): Navigator | undefined {
   return typeof navigator === 'object' && navigator !== null ? navigator : undefined;
 }
 
+/**
+ * True where `fetch(…, { keepalive: true })` is honoured: the request outlives the page. Engines
+ * that ignore the flag (Firefox before 133) do not expose `Request.prototype.keepalive`.
+ */
+export function keepaliveSupported(): boolean {
+  return typeof Request === 'function' && 'keepalive' in Request.prototype;
+}
+
 /** True where a DOM exists to draw into. */
 export function hasDom(): boolean {
   return typeof document === 'object' && document !== null && typeof document.createElement === 'function';

@@ -66,7 +66,9 @@ export interface RecordQueueOptions {
   readonly rescue?: RescueStore;
   /**
    * Where pages noted the keys of records they handed to the service (sent-ledger.ts): deleted
-   * at open and when this tab starts uploading ({@link reload}). @default none
+   * when this tab starts uploading ({@link reload}), once the tab that wrote them let go of the
+   * upload lock; never at open, while that tab may still be alive and hear its request fail.
+   * @default none
    */
   readonly ledger?: SentLedger;
   /** See {@link DEFAULT_HEAD_LIMIT}. */
@@ -269,9 +271,9 @@ export class RecordQueue {
   }
 
   /**
-   * Deletes the records earlier pages noted in their sent ledgers (handed to the service as they
-   * went away), then forgets those notes. After {@link #adopt}: a rescued copy of such a record is
-   * written back first and deleted here (its key is then remembered, as for any removal).
+   * Deletes the records earlier uploading tabs noted in their sent ledgers (handed to the service
+   * as they went away), then forgets those notes. After open's rescue: a rescued copy of such a
+   * record was written back and is deleted here (its key is then remembered, as for any removal).
    */
   async #settleLedgers(): Promise<void> {
     const { items: keys, forget } = (this.#options.ledger ?? NO_LEDGER).readAll();
@@ -329,7 +331,6 @@ export class RecordQueue {
       this.#storedBytes = bytes;
       if (dropped > 0) this.#options.onEarlierDrops?.(dropped);
       await this.#adopt();
-      await this.#settleLedgers();
       this.#head = await this.#store.read(this.#headLimit + 1);
       this.#headComplete = this.#head.length <= this.#headLimit;
       this.#head = this.#head.slice(0, this.#headLimit);

@@ -51,7 +51,13 @@ export function createTabCopies<T>(prefix: string, tabId: string, maxChars: numb
         if (kept.length === 0) localStorageOrUndefined()?.removeItem(`${prefix}${tabId}`);
         else localStorageOrUndefined()?.setItem(`${prefix}${tabId}`, JSON.stringify(kept));
       } catch {
-        // Blocked or full: the items depend on what they stand in for, as without a copy.
+        // Blocked or full: the items depend on what they stand in for, as without a copy. An older
+        // copy is not left standing for them (a ledger would delete records no longer sent).
+        try {
+          localStorageOrUndefined()?.removeItem(`${prefix}${tabId}`);
+        } catch {
+          // Blocked: there is no copy to leave either.
+        }
       }
     },
     readAll() {

@@ -92,3 +92,26 @@ it('the service had been failing: the next page sends them again (sent twice whe
   expect(received).toEqual(['v0', 'v0b', 'v1', 'v2', 'v0b', 'v1', 'v2']);
   await next.shutdown();
 });
+
+it('a browser that does not send keepalive requests after the page is gone (no Request.prototype.keepalive): not trusted, sent again', async () => {
+  const namespace = `ledger-no-keepalive-${crypto.randomUUID().slice(0, 8)}`;
+  const { received, page } = game(namespace);
+  const descriptor = Object.getOwnPropertyDescriptor(Request.prototype, 'keepalive')!;
+  delete (Request.prototype as { keepalive?: boolean }).keepalive; // Firefox before 133
+  try {
+    const first = page();
+    first.on('error', () => undefined);
+    await expect.poll(() => first.stats().leader).toBe(true);
+    first.track('players_login', { app_version: 'v0' });
+    await first.flush();
+    const left = await leave(first, namespace, 2);
+    expect(left.some((k) => k.includes('/sent/'))).toBe(false);
+  } finally {
+    Object.defineProperty(Request.prototype, 'keepalive', descriptor);
+  }
+  const next = page();
+  await expect.poll(() => next.stats().leader).toBe(true);
+  expect(await next.flush()).toMatchObject({ records: 2 });
+  expect(received).toEqual(['v0', 'v1', 'v2', 'v1', 'v2']);
+  await next.shutdown();
+});

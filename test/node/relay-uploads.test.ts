@@ -52,19 +52,19 @@ async function setUp(baseUrl: string, records: number, relay: UnloadRelay, mayUp
 }
 
 describe('the unload upload with a relay', () => {
-  it('goes to the relay, not to the network; its records are relayed keys until the worker answers; accepted, they leave the queue', async () => {
+  it('goes to the relay as an ordinary batch, not to the network; its records are relayed keys until the worker answers; accepted, they leave the queue', async () => {
     server = await startScriptedServer([]);
     const { relay, handed, answers } = standInRelay();
     const { queue, uploader, delivered } = await setUp(server.baseUrl, 5, relay);
     uploader.unload(true);
     expect(handed).toHaveLength(1);
-    expect(handed[0]).toHaveLength(5); // bound by the request's size, not by maxBatchRecords
+    expect(handed[0]).toHaveLength(3); // an ordinary batch (maxBatchRecords), not the keepalive budget
     expect(server.requests).toHaveLength(0);
     expect(uploader.relayedKeys().sort()).toEqual(handed[0]!.sort());
     expect(uploader.sentKeys()).toEqual([]); // not trusted: the worker decides
     answers[0]!(true);
-    await expect.poll(() => queue.length).toBe(0);
-    expect(delivered).toEqual([5]);
+    await expect.poll(() => queue.length).toBe(2);
+    expect(delivered).toEqual([3]);
     expect(uploader.relayedKeys()).toEqual([]);
   });
 
@@ -112,14 +112,20 @@ describe('the unload upload with a relay', () => {
     expect(await flushed).toMatchObject({ records: 3 });
   });
 
-  it('holdKeys keeps records another page handed to the relay out of every request until released', async () => {
+  it('holdKeys keeps records another page handed to the relay out of every request until released; a flush waits for them', async () => {
     server = await startScriptedServer([]);
     const { relay } = standInRelay();
     const { queue, uploader } = await setUp(server.baseUrl, 4, relay);
     const keys = (await queue.peek(2)).map((e) => e.key);
     const release = uploader.holdKeys(keys);
-    expect(await uploader.flush()).toMatchObject({ records: 2 });
-    release();
-    expect(await uploader.flush()).toMatchObject({ records: 2 });
+    let settled = false;
+    const flushed = uploader.flush().finally(() => (settled = true));
+    await expect.poll(() => server!.requests.length).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(settled).toBe(false); // the held records are due too: the flush waits (without spinning)
+    const first = decodeLogs(server.requests[0]!)!.players_offers!.map((r) => (r as { offer_id: number }).offer_id);
+    expect(first).toEqual([2, 3]);
+    release(); // the worker did not deliver them
+    expect(await flushed).toMatchObject({ records: 4 });
   });
 });

@@ -22,7 +22,7 @@ function gate(): { promise: Promise<void>; open: () => void } {
   return { promise, open };
 }
 
-async function setUp(baseUrl: string, options: { trusted?: boolean; store?: QueueStore; background?: unknown[] } = {}) {
+async function setUp(baseUrl: string, options: { trusted?: boolean; store?: QueueStore; background?: unknown[]; maxBatchRecords?: number } = {}) {
   const queue = new RecordQueue({ store: options.store ?? createMemoryStore(), tabId: 't', clock: Date.now, onStorageError: (e) => expect.fail(String(e)) });
   for (let i = 0; i < 4; i++) queue.enqueue({ objectName: 'players_offers', record: { offer_id: i, message_status: 'impress' }, enqueuedAt: i });
   await queue.peek(10); // the head the unload upload reads, as a page has it
@@ -32,6 +32,7 @@ async function setUp(baseUrl: string, options: { trusted?: boolean; store?: Queu
     trustKeepalive: () => options.trusted === true,
     onSentChange: () => void (changes += 1),
     onBackgroundError: (e) => void options.background?.push(e),
+    ...(options.maxBatchRecords && { maxBatchRecords: options.maxBatchRecords }),
   });
   return { queue, uploader, changes: () => changes };
 }
@@ -59,6 +60,15 @@ describe('sent keys', () => {
     await expect.poll(() => background.length).toBe(1);
     expect(uploader.sentKeys()).toEqual([]);
     expect(queue.length).toBe(4);
+  });
+
+  it('a trusted keepalive upload is an ordinary batch (maxBatchRecords): a service limit cannot refuse it whole with no page there to halve it', async () => {
+    const answer = gate();
+    server = await startScriptedServer([], undefined, () => answer.promise);
+    const { uploader } = await setUp(server.baseUrl, { trusted: true, maxBatchRecords: 3 });
+    uploader.unload(true);
+    expect(uploader.sentKeys()).toHaveLength(3);
+    answer.open();
   });
 
   it('an untrusted keepalive upload (the service was failing) adds no sent keys: the next page sends those records again', async () => {
