@@ -55,6 +55,14 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * The player's first visit lasts a moment before the rounds: the SDK's first answer from the service
+ * (its empty upload at start) has come back. A page reloaded before any page of the game saw the
+ * service answer does not trust its keepalive upload (docs/decisions.md), and on a busy machine
+ * that answer can take longer than the test's first round.
+ */
+const firstVisit = async (): Promise<void> => void (await sleep(1000));
+
 async function openGame(page: Page, player: string): Promise<void> {
   await page.goto(`${gameUrl}?player=${player}`);
   await page.waitForFunction(() => (window as unknown as Game).tp.stats().leader);
@@ -73,14 +81,17 @@ async function copiesOf(run: string): Promise<Map<string, number>> {
   return copies;
 }
 
-function tally(copies: Map<string, number>, total: number, run: string): { missing: number; duplicates: number } {
+function tally(copies: Map<string, number>, total: number, run: string, perRound?: number): { missing: number; duplicates: number } {
   let missing = 0;
   let duplicates = 0;
+  const rounds = new Set<number>();
   for (let n = 0; n < total; n++) {
     const c = copies.get(`${run}:${n}`) ?? 0;
     if (c === 0) missing += 1;
     else duplicates += c - 1;
+    if (c !== 1 && perRound) rounds.add(Math.floor(n / perRound));
   }
+  if (rounds.size > 0) console.info(`${run}: records missing or twice in rounds ${[...rounds].join(', ')}`);
   return { missing, duplicates };
 }
 
@@ -89,6 +100,7 @@ describe('records tracked before a reload or a tab close reach the service exact
     const run = `reload-${Date.now().toString(36)}`;
     const page = await harness.page();
     await openGame(page, run);
+    await firstVisit();
     for (let round = 0; round < ROUNDS; round++) {
       await page.evaluate(({ run, from, count }) => (window as unknown as Game).play(run, from, count), { run, from: round * PER_ROUND, count: PER_ROUND });
       await sleep(round * 97 % 1500); // the player reloads 0 to 1.5 s later, well within the 10 s timer
@@ -96,7 +108,7 @@ describe('records tracked before a reload or a tab close reach the service exact
       await page.waitForFunction(() => (window as unknown as Game).tp.stats().leader);
     }
     await page.evaluate(() => (window as unknown as Game).tp.flush());
-    const result = tally(await copiesOf(run), ROUNDS * PER_ROUND, run);
+    const result = tally(await copiesOf(run), ROUNDS * PER_ROUND, run, PER_ROUND);
     console.info(`reloads: ${ROUNDS * PER_ROUND} records tracked, missing ${result.missing}, duplicates ${result.duplicates}`);
     expect(result).toEqual({ missing: 0, duplicates: 0 });
   });
@@ -106,6 +118,7 @@ describe('records tracked before a reload or a tab close reach the service exact
     for (let round = 0; round < ROUNDS; round++) {
       const page = await harness.page();
       await openGame(page, run);
+      if (round === 0) await firstVisit();
       await page.evaluate(({ run, from, count }) => (window as unknown as Game).play(run, from, count), { run, from: round * PER_ROUND, count: PER_ROUND });
       await sleep(round * 97 % 1500);
       await page.close({ runBeforeUnload: true });
@@ -113,7 +126,7 @@ describe('records tracked before a reload or a tab close reach the service exact
     const page = await harness.page();
     await openGame(page, run);
     await page.evaluate(() => (window as unknown as Game).tp.flush());
-    const result = tally(await copiesOf(run), ROUNDS * PER_ROUND, run);
+    const result = tally(await copiesOf(run), ROUNDS * PER_ROUND, run, PER_ROUND);
     console.info(`tab closes: ${ROUNDS * PER_ROUND} records tracked, missing ${result.missing}, duplicates ${result.duplicates}`);
     expect(result).toEqual({ missing: 0, duplicates: 0 });
   });
