@@ -9,7 +9,7 @@
 import { UploadScheduler, type Trigger } from '../delivery/index.js';
 import { isTpError, pauseReason, type ServiceError, type TpError } from '../errors/index.js';
 import type { OfferStates } from './offer-states.js';
-import type { OffersDeps } from './offers-api.js';
+import type { OffersDeps } from './contract.js';
 
 /** The first-open updates of one engine. */
 export interface FirstOpens {
@@ -26,8 +26,14 @@ export interface FirstOpens {
  * envelope), leaving it and the rest pending; an update refused with any other 4xx is marked as
  * given up and reported to `onError` (as are the failures).
  */
+/** What the first-open updates use of the engine's dependencies. */
+export type FirstOpenDeps = Pick<
+  OffersDeps,
+  'transport' | 'retry' | 'isOnline' | 'isPaused' | 'isUnloading' | 'isLeader' | 'pause' | 'onRetry' | 'emitter'
+>;
+
 export function createFirstOpens(
-  deps: OffersDeps,
+  deps: FirstOpenDeps,
   states: Pick<OfferStates, 'all' | 'update' | 'inMemory'>,
   onError: (error: TpError) => void,
 ): FirstOpens {

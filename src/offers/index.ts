@@ -23,8 +23,8 @@ export {
 export { createIndexedDbOfferCache, createMemoryOfferCache, type CachedOffers, type OfferCache } from './offer-cache.js';
 export { createIndexedDbKeyValueStore, createMemoryKeyValueStore, withMemoryFallback, type KeyValueStore } from './store.js';
 export { nextState, OFFER_TRANSITIONS, restoredState, type OfferMove, type OfferState } from './state-machine.js';
+export { createOffersEngine } from './offers-api.js';
 export {
-  createOffersEngine,
   DO_NOT_SHOW_AGAIN,
   type AutoRefreshOptions,
   type OfferListing,
@@ -32,4 +32,4 @@ export {
   type OffersApi,
   type OffersDeps,
   type OffersEngine,
-} from './offers-api.js';
+} from './contract.js';

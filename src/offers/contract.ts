@@ -1,0 +1,156 @@
+/**
+ * The offer engine's contract: the API games call (`client.offers`), what the client gives the
+ * engine (`OffersDeps`) and what it gets back (`OffersEngine`). Types only, and the one constant
+ * of the wire the API names, so that the engine's parts (offers-api.ts, first-open.ts) import the
+ * contract, not each other.
+ *
+ * @module
+ */
+import type { ClientEmitter } from '../bus/events.js';
+import type { RetryPolicy, Transport, Trigger } from '../delivery/index.js';
+import type { ServiceError } from '../errors/index.js';
+import type { PlatformStore } from '../internal/env.js';
+import type { ClockSample } from '../internal/server-clock.js';
+import type { Clock } from '../internal/time.js';
+import type { MessageStatus } from '../records/index.js';
+import type { OfferOutcome, OfferView, UiAdapter } from '../ui/types.js';
+import type { OfferCache } from './offer-cache.js';
+import type { OfferStateStore } from './local-state.js';
+import type { OfferState } from './state-machine.js';
+import type { Offer } from './types.js';
+import type { ProductCheck, Verdict } from './usability.js';
+
+export type { OfferOutcome } from '../ui/types.js';
+
+/** `message_detail` of the `dismiss` reported when the player ticked do-not-show-again. */
+export const DO_NOT_SHOW_AGAIN = 'do_not_show_again';
+
+/** When offers are refreshed without the game asking (`offersAutoRefresh` option). Off by default. */
+export interface AutoRefreshOptions {
+  /** When the client starts with an identified player. @default false */
+  readonly onStart?: boolean;
+  /** When the player comes back to the page (it becomes visible). @default false */
+  readonly onVisible?: boolean;
+  /** Least time between two automatic refreshes, in milliseconds. @default 300000 (5 minutes) */
+  readonly minIntervalMs?: number;
+}
+
+/** One offer of the last refresh, as it stands now. */
+export interface OfferListing {
+  readonly offer: Offer;
+  /** Usable now (service time), or why not. */
+  readonly verdict: Verdict;
+  /** Where it is in the state machine on this device. */
+  readonly state: OfferState;
+}
+
+/** The offer half of the client. */
+export interface OffersApi {
+  /**
+   * GET /offers for the identified player. Decodes every offer (a malformed one is skipped with an
+   * `error` event), reports `impress` once ever for each usable offer (in any tab), and resolves
+   * with the usable offers, newest first. Concurrent calls for one player share one request; when
+   * `identify()` changed the player while it was on the wire, it fetches again and resolves with
+   * the new player's offers (nothing is impressed for the player who left). When the service
+   * cannot be reached (no answer, time-out, 5xx, 408, 429) and an earlier answer is cached on this
+   * device, resolves from that copy instead, decided at the current time, and emits `warning`
+   * with the failure. An offer on screen is decided again by its new record: switched off, no
+   * longer listed, or its validity ended, it closes (`expired`, `offer:expired`).
+   *
+   * @throws {ConfigError} no player identified.
+   * @throws {ServiceError | NetworkError | ProtocolError} the request failed and nothing is cached.
+   * @throws {OfferError} `shut-down` after the client's `shutdown()`.
+   */
+  refresh(): Promise<Offer[]>;
+  /** The offers of the last `refresh()` (or of the cache, at start), usable or not, with their verdict and state now. */
+  list(): OfferListing[];
+  /**
+   * Shows a usable offer through the UI adapter and reports `open` (the first open is saved and
+   * sent to the service as the first-open update), then `dismiss` or `interact` from what the
+   * player does. After `interact` the SDK closes it (the game takes the next step). If it stops
+   * being usable while on screen, the SDK closes it and emits `offer:expired`. Resolves with how
+   * it ended.
+   *
+   * @param options.signal Takes the offer off screen when it aborts (the game moves on: a scene
+   *   change, a match starting): nothing is reported (the player did not dismiss it), the offer
+   *   moves to `closed` (`offer:close` with cause `closed`) and can be shown again, and `show()`
+   *   rejects with the signal's reason, as `fetch` does. Already aborted: rejects, shows nothing.
+   * @throws {OfferError} `unknown-offer` (not in the last refresh), `bad-offer-id` (not a number:
+   * an id read from a `data-*` attribute must go through `Number()`), `not-usable`, `busy` (another
+   * offer is on screen), `no-ui` (no adapter), `ui-failed` (the adapter threw, or its container or
+   * canvas is not in the page, not rendered, or of zero size), `shut-down` (after the client's `shutdown()`).
+   * @throws {OfferStateError} the offer cannot be opened from its state (docs/decisions.md, "Offer states").
+   * @throws the signal's `reason` (an `AbortError` `DOMException` unless given) when it aborted.
+   */
+  show(offerId: number, options?: { readonly signal?: AbortSignal }): Promise<OfferOutcome>;
+  /**
+   * The view of a usable offer, for a game that draws it itself (with its engine's text objects,
+   * say): its content (title, message spans, products, …) and the actions that drive its state
+   * machine. Call `open()` once it is drawn (reports `open`), then `dismiss()` or `interact()` from
+   * what the player does; remove it when `closed` resolves (also when it expires on screen). No
+   * adapter is involved, and other offers can be shown meanwhile. One view per offer: a new view
+   * of it (or `show()`) ends an earlier one not yet opened (`closed`, nothing reported).
+   *
+   * @throws {OfferError} `unknown-offer`, `bad-offer-id`, `not-usable`, `shut-down`.
+   * @throws {OfferStateError} the offer cannot be opened from its state.
+   */
+  view(offerId: number): Promise<OfferView>;
+  /**
+   * Reports a reaction for a game that draws its own UI: checks it against the offer's state,
+   * queues a `players_offers` record (for the first `open`, also the first-open update), and
+   * resolves once both are saved. A `dismiss` with `detail` {@link DO_NOT_SHOW_AGAIN} hides the
+   * offer for good.
+   *
+   * @param detail `message_detail`: the id of the advertised content, e.g. a `purchasable_slug`.
+   * @throws {OfferError} `unknown-offer`, `bad-offer-id`, `shut-down`, `bad-status` for a status
+   *   outside the spec's four, or `not-usable` for an `impress` or `open` of an offer not usable now.
+   * @throws {OfferStateError} the table does not allow this reaction now; nothing was reported.
+   */
+  report(offerId: number, status: MessageStatus, detail?: string): Promise<void>;
+}
+
+export interface OffersDeps {
+  readonly transport: Transport;
+  /** Prefix of the IndexedDB databases (`…/offer-states`, `…/offer-cache`); undefined: memory only. */
+  readonly dbPrefix: string | undefined;
+  /** Stores to use instead (tests: two engines sharing them are two pages of one device). */
+  readonly stores?: { readonly state: OfferStateStore; readonly cache: OfferCache };
+  readonly emitter: ClientEmitter;
+  /** The device clock; the engine estimates the service's time from it and the answers' `Date`. */
+  readonly now: Clock;
+  readonly store: PlatformStore;
+  readonly validForUnitMs: number;
+  readonly canPurchase?: (product: ProductCheck) => boolean;
+  readonly discountTolerance?: number;
+  readonly ui: () => UiAdapter | undefined;
+  readonly player: () => string | undefined;
+  readonly languages: () => readonly string[];
+  /** Queues a players_offers record through the durable queue. */
+  readonly trackReaction: (record: { player_slug: string; offer_id: number; message_status: MessageStatus; message_detail?: string }) => void;
+  readonly autoRefresh?: AutoRefreshOptions;
+  /** Backoff of the first-open updates (the uploads' policy). */
+  readonly retry: RetryPolicy;
+  readonly isOnline: () => boolean;
+  /** Whether this tab is the one that sends (the uploading tab). */
+  readonly isLeader: () => boolean;
+  /** Uploads are paused (403 `Invalid TPClientKey`). */
+  readonly isPaused: () => boolean;
+  /** The page is being unloaded: no first-open update starts (see `SchedulerOptions.isUnloading`). */
+  readonly isUnloading?: () => boolean;
+  /** A first-open update got 403 `Invalid TPClientKey`: pause like uploads. */
+  readonly pause: (error: ServiceError) => void;
+  readonly onRetry: () => void;
+}
+
+/** The offers API and the hooks the client drives it with. */
+export interface OffersEngine {
+  readonly api: OffersApi;
+  /** Every answer of the service (any endpoint): its `Date` header feeds the service clock. */
+  observeAnswer(sample: ClockSample): void;
+  /** Something happened that may let first-open updates go out, or call for an automatic refresh. */
+  kick(trigger: Trigger | 'visible' | 'others-wrote'): void;
+  /** The player changed (`identify`): their cached offers become the listed ones. */
+  identified(): void;
+  /** Stops timers and closes every offer on screen (shown, or drawn by the game from `view()`). */
+  stop(): void;
+}
