@@ -31,7 +31,7 @@ export function createClient(options: ClientOptions): TpClient {
 export * from './logging.js';
 export type { TpClient } from './client/index.js';
 export type { OfferClosedEvent, OfferReactionEvent } from './bus/events.js';
-export { OfferError, OfferStateError } from './errors/index.js';
+export { OfferError, OfferStateError, type OfferErrorReason } from './errors/index.js';
 export {
   checkUsability,
   DO_NOT_SHOW_AGAIN,

@@ -27,7 +27,7 @@ export function createClient(options: ClientOptions): LoggingClient {
 export type { ClientOptions } from './client/options.js';
 export type { ClientStats, DeadLettersApi, LoggingClient } from './client/index.js';
 export type { ClientEvents, DroppedEvent, PausedEvent, QueueEvent } from './bus/events.js';
-export type { Compression, DeadLetterInfo, DeliveryInfo, FlushResult, LogsBody, RetryPolicy, UploadInfo } from './delivery/index.js';
+export type { Compression, DeadLetterInfo, DeliveryInfo, FlushResult, LogsBody, RetryInfo, RetryPolicy, UploadInfo } from './delivery/index.js';
 export type { DeadLetter, DeadLetterReason, QueueEntry } from './queue/index.js';
 // Types that ClientOptions names (its `store`, `offersAutoRefresh` and `canPurchase` options).
 export type { PlatformStore } from './internal/env.js';
@@ -43,6 +43,7 @@ export {
   isTpError,
   type Endpoint,
   type PauseReason,
+  type StorageOperation,
   type TpErrorCode,
   type ValidationIssue,
 } from './errors/index.js';

@@ -3,5 +3,5 @@ export { ConfigError } from './config-error.js';
 export { ValidationError, type ValidationIssue } from './validation-error.js';
 export { ServiceError, isRetryableStatus, pauseReason, refusesClientKey, type Endpoint, type PauseReason } from './service-error.js';
 export { NetworkError, ProtocolError } from './network-error.js';
-export { OfferError, OfferStateError } from './offer-error.js';
-export { StorageError } from './storage-error.js';
+export { OfferError, OfferStateError, type OfferErrorReason } from './offer-error.js';
+export { StorageError, type StorageOperation } from './storage-error.js';

@@ -5,14 +5,35 @@ import { TpError } from './tp-error.js';
  * offer is skipped), or `offers.show`/`offers.report` named an offer that is unknown or unusable
  * (the promise rejects).
  */
+/**
+ * Why an offer cannot be used:
+ * - `malformed`: the service sent an offer that does not decode;
+ * - `unknown-offer`: not in the last refresh; `bad-offer-id`: the id is not a number;
+ * - `not-usable`: inactive, expired, not on sale; `bad-status`: not a reaction the spec names;
+ * - `bad-transition`: the offer's state does not allow the move ({@link OfferStateError});
+ * - `busy`: another offer is on screen; `no-ui`: no UI adapter; `ui-failed`: the adapter threw;
+ * - `shut-down`: the client was shut down.
+ */
+export type OfferErrorReason =
+  | 'malformed'
+  | 'unknown-offer'
+  | 'bad-offer-id'
+  | 'not-usable'
+  | 'bad-status'
+  | 'bad-transition'
+  | 'busy'
+  | 'no-ui'
+  | 'ui-failed'
+  | 'shut-down';
+
 export class OfferError extends TpError {
   // The fields are `declare`d: the constructor assigns them (no class-field definition first).
   /** The offer's `offer_id`, when known. */
   declare readonly offerId: number | undefined;
-  /** Short machine-readable reason, for example `malformed`, `unknown-offer`, `bad-offer-id`, `not-usable`, `busy`, `shut-down`. */
-  declare readonly reason: string;
+  /** Why (see {@link OfferErrorReason}). */
+  declare readonly reason: OfferErrorReason;
 
-  constructor(offerId: number | undefined, reason: string, message: string, options?: { cause?: unknown }) {
+  constructor(offerId: number | undefined, reason: OfferErrorReason, message: string, options?: { cause?: unknown }) {
     super('offer', `Offer ${offerId ?? '(unknown id)'}: ${message}`, options);
     this.name = 'OfferError';
     this.offerId = offerId;

@@ -6,14 +6,17 @@ import { TpError } from './tp-error.js';
  * says so once. One case comes as an `error` instead, with a `dead-letter` event: a stored entry
  * that cannot be read back as a record (`read`, "corrupt entry") was put aside.
  */
-export class StorageError extends TpError {
-  /**
-   * What the SDK was doing: the queue's `open`, `append`, `restore`, `read`, `remove`; the
-   * dead-letter store's `dead-letter`; the offers' `offer-cache` and `offer-state`.
-   */
-  readonly operation: string;
+/**
+ * What the SDK was doing when storage failed: the queue's `open`, `append`, `restore`, `read`,
+ * `remove`; the dead-letter store's `dead-letter`; the offers' `offer-cache` and `offer-state`.
+ */
+export type StorageOperation = 'open' | 'append' | 'restore' | 'read' | 'remove' | 'dead-letter' | 'offer-cache' | 'offer-state';
 
-  constructor(operation: string, cause: unknown) {
+export class StorageError extends TpError {
+  /** What the SDK was doing (see {@link StorageOperation}). */
+  readonly operation: StorageOperation;
+
+  constructor(operation: StorageOperation, cause: unknown) {
     const detail = cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
     super('storage', `Storage ${operation} failed: ${detail}`, { cause });
     this.name = 'StorageError';

@@ -6,7 +6,7 @@
  * @module
  */
 import { promisifyRequest } from 'idb-keyval';
-import { StorageError } from '../errors/index.js';
+import { StorageError, type StorageOperation } from '../errors/index.js';
 import { openStore } from '../internal/idb.js';
 
 /** A key-value store; see the module's description. */
@@ -71,7 +71,7 @@ export function createMemoryKeyValueStore<K extends IDBValidKey, V>(): KeyValueS
  */
 export function withMemoryFallback<K extends IDBValidKey, V>(
   store: KeyValueStore<K, V>,
-  operation: string,
+  operation: StorageOperation,
   onFallBack: (error: StorageError) => void,
   seed: () => Array<[K, V]> = () => [],
 ): KeyValueStore<K, V> {

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { StorageError } from '../errors/index.js';
+import { StorageError, type StorageOperation } from '../errors/index.js';
 import type { Clock } from '../internal/time.js';
 import { KeyGenerator } from './keys.js';
 import { jsonBytes } from '../records/index.js';
@@ -357,7 +357,7 @@ export class RecordQueue {
    * storage error of `operation` (unless it is one already), and does not stop the ones after it
    * (a rejected link would skip every later one).
    */
-  #afterWrites(operation: string, run: () => Promise<void>): Promise<void> {
+  #afterWrites(operation: StorageOperation, run: () => Promise<void>): Promise<void> {
     return (this.#writes = this.#writes
       .then(run)
       .catch((cause: unknown) => this.#options.onStorageError(cause instanceof StorageError ? cause : new StorageError(operation, cause))));
@@ -495,7 +495,7 @@ export class RecordQueue {
   }
 
   /** Runs a store operation; on failure switches to memory and runs it there. */
-  async #withFallback<T>(operation: string, run: () => Promise<T>): Promise<T> {
+  async #withFallback<T>(operation: StorageOperation, run: () => Promise<T>): Promise<T> {
     try {
       return await run();
     } catch (cause) {
@@ -511,7 +511,7 @@ export class RecordQueue {
    * would be sent again. Only what was not stored yet comes to memory (the write that failed, and
    * later ones).
    */
-  #fallBack(operation: string, cause: unknown): void {
+  #fallBack(operation: StorageOperation, cause: unknown): void {
     this.#store = createMemoryStore();
     this.#head = [];
     this.#stored = 0;
