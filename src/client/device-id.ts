@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { randomId } from '../internal/env.js';
+import { localStorageOrUndefined, randomId } from '../internal/env.js';
 
 /**
  * A random id kept in localStorage under `tp-web-sdk:<namespace>:device-id`, so it survives
@@ -13,7 +13,7 @@ import { randomId } from '../internal/env.js';
 export function loadDeviceId(namespace: string): string {
   const key = `tp-web-sdk:${namespace}:device-id`;
   try {
-    const storage = (globalThis as { localStorage?: Storage }).localStorage;
+    const storage = localStorageOrUndefined();
     const existing = storage?.getItem(key);
     if (existing) return existing;
     const id = randomId();

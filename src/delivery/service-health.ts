@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { localStorageOrUndefined } from '../internal/env.js';
 import type { Clock } from '../internal/time.js';
 
 /**
@@ -46,14 +47,6 @@ interface Seen {
   failed: number;
 }
 
-function storage(): Storage | undefined {
-  try {
-    return (globalThis as { localStorage?: Storage }).localStorage;
-  } catch {
-    return undefined;
-  }
-}
-
 /** Health kept in memory and, with `key`, in localStorage (shared by the game's pages and tabs). */
 export function createServiceHealth(key: string | undefined, clock: Clock): ServiceHealth {
   const mine: Seen = { ok: -Infinity, failed: -Infinity };
@@ -62,7 +55,7 @@ export function createServiceHealth(key: string | undefined, clock: Clock): Serv
   const seen = (): Seen => {
     let shared: Partial<Seen> = {};
     try {
-      const value = key === undefined ? null : storage()?.getItem(key);
+      const value = key === undefined ? null : localStorageOrUndefined()?.getItem(key);
       if (value) shared = JSON.parse(value) as Partial<Seen>;
     } catch {
       // Unreadable or blocked: this page's own view.
@@ -72,7 +65,7 @@ export function createServiceHealth(key: string | undefined, clock: Clock): Serv
   };
   const write = (): void => {
     try {
-      if (key !== undefined) storage()?.setItem(key, JSON.stringify(seen()));
+      if (key !== undefined) localStorageOrUndefined()?.setItem(key, JSON.stringify(seen()));
     } catch {
       // Blocked or full: this page still remembers it.
     }

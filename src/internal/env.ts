@@ -22,6 +22,18 @@ export function keepaliveSupported(): boolean {
   return typeof Request === 'function' && 'keepalive' in Request.prototype;
 }
 
+/**
+ * The page's localStorage, or undefined where there is none or touching it throws (sandboxed
+ * iframes throw on the mere property access). Its methods may still throw (blocked, full).
+ */
+export function localStorageOrUndefined(): Storage | undefined {
+  try {
+    return (globalThis as { localStorage?: Storage }).localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
 /** True where a DOM exists to draw into. */
 export function hasDom(): boolean {
   return typeof document === 'object' && document !== null && typeof document.createElement === 'function';

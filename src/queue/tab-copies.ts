@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { localStorageOrUndefined } from '../internal/env.js';
 
 /** One kind of note: every tab's copies under one key prefix. */
 export interface TabCopies<T> {
@@ -21,15 +22,6 @@ export interface TabCopies<T> {
    * kept). Forget only once the items are acted on: a page that dies before leaves them for the next.
    */
   readAll(): { readonly items: T[]; forget(): void };
-}
-
-function localStorageOrUndefined(): Storage | undefined {
-  try {
-    return (globalThis as { localStorage?: Storage }).localStorage;
-  } catch {
-    // Some sandboxed iframes throw on the mere property access.
-    return undefined;
-  }
 }
 
 /**
