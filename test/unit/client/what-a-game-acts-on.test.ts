@@ -81,7 +81,10 @@ describe('the retry event', () => {
     await tp.offers.refresh();
     await tp.offers.report(1, 'open');
     await vi.advanceTimersByTimeAsync(100);
-    expect(events.filter((e) => e.includes('first-open')).map((e) => e.replace(/in \d+/, 'in N'))).toEqual(['retry ServiceError first-open #1 in N']);
+    // The first retry may already have come and failed too (its wait is random, under 1 s).
+    const firstOpens = events.filter((e) => e.includes('first-open')).map((e) => e.replace(/in \d+/, 'in N'));
+    expect(firstOpens.length).toBeGreaterThan(0);
+    expect(firstOpens).toEqual(firstOpens.map((_, i) => `retry ServiceError first-open #${i + 1} in N`));
     expect(events.some((e) => e.startsWith('error'))).toBe(false);
     await tp.shutdown().catch(() => undefined);
   });
