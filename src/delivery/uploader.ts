@@ -407,22 +407,20 @@ export class Uploader {
    * one is read, encoded and sent (at most two deletions pending); the drain resolves after every
    * deletion finished, and rejects with the first failure once they settled.
    */
-  async #drain(target: string | undefined): Promise<FlushResult> {
+  async #drain(target: string | undefined): Promise<void> {
     const removals: Promise<void>[] = [];
     try {
-      const total = await this.#drainBatches(target, removals);
+      await this.#drainBatches(target, removals);
       await Promise.all(removals);
-      return total;
     } catch (error) {
       await Promise.allSettled(removals);
       throw error;
     }
   }
 
-  async #drainBatches(target: string | undefined, removals: Promise<void>[]): Promise<FlushResult> {
+  async #drainBatches(target: string | undefined, removals: Promise<void>[]): Promise<void> {
     const { queue, maxBatchRecords } = this.#options;
-    const total = { records: 0, batches: 0, deadLettered: 0 };
-    if (target === undefined) return total;
+    if (target === undefined) return;
     // The first peek of a drain reads the store; the next ones are served from the queue's head
     // until it has nothing due, and then one more read of the store decides that the drain is done.
     let fresh = true;
@@ -439,10 +437,7 @@ export class Uploader {
         await this.#putAside([entry], { code: 'corrupt', reason: problem }, new StorageError('read', new Error(`corrupt entry: ${problem}`)));
         corrupt += 1;
       }
-      if (corrupt > 0) {
-        total.deadLettered += corrupt;
-        continue;
-      }
+      if (corrupt > 0) continue;
       const batch = takeBatch(due, { maxRecords: maxBatchRecords, maxBytes: this.#options.maxBatchBytes });
       if (batch.length === 0) {
         if (!fresh || removals.length > 0) {
@@ -452,7 +447,7 @@ export class Uploader {
         }
         await released;
         // What the store holds is all after `target`, unless records are held for the relay.
-        if (this.#inFlight.size === 0 && this.#heldForRelay.size === 0) return total;
+        if (this.#inFlight.size === 0 && this.#heldForRelay.size === 0) return;
         await this.#keepaliveDone; // only a keepalive upload or the relay holds records now
         await this.#holdsDone;
         continue;
@@ -479,7 +474,7 @@ export class Uploader {
       }
       const mine = removals.length;
       try {
-        addCounts(total, await this.#deliver(batch, removals));
+        await this.#deliver(batch, removals);
       } finally {
         released = Promise.all([released, Promise.allSettled(removals.slice(mine)).then(release)]);
       }
@@ -494,12 +489,11 @@ export class Uploader {
    * 400 about the whole request, goes to the dead-letter store. A 403 `Invalid TPClientKey`, or a
    * 400 about the credential headers ({@link pauseReason}), pauses uploads; other failures are thrown.
    */
-  async #deliver(batch: StoredEntry[], removals: Promise<void>[]): Promise<FlushResult> {
+  async #deliver(batch: StoredEntry[], removals: Promise<void>[]): Promise<void> {
     const encoded = encodeLogsBody(buildLogsBody(batch), this.#options.compression);
     if (encoded.bytes > this.#options.maxBatchCompressedBytes && batch.length > 1) return this.#deliverHalves(batch, removals);
     try {
       removals.push((await this.#send(batch, batch, encoded, false)).removal);
-      return { records: batch.length, batches: 1, deadLettered: 0 };
     } catch (error) {
       if (!isTpError(error, 'service')) throw error;
       const e = error as ServiceError;
@@ -510,13 +504,13 @@ export class Uploader {
       if ((e.status === 413 || (e.status === 400 && !WHOLE_REQUEST_400.has(e.reason))) && batch.length > 1) return this.#deliverHalves(batch, removals);
       if (e.status !== 400 && e.status !== 413) throw e;
       await this.#putAside(batch, { code: 'service', status: e.status, reason: e.reason }, e);
-      return { records: 0, batches: 0, deadLettered: batch.length };
     }
   }
 
-  async #deliverHalves(batch: StoredEntry[], removals: Promise<void>[]): Promise<FlushResult> {
+  async #deliverHalves(batch: StoredEntry[], removals: Promise<void>[]): Promise<void> {
     const middle = Math.ceil(batch.length / 2);
-    return addCounts(await this.#deliver(batch.slice(0, middle), removals), await this.#deliver(batch.slice(middle), removals));
+    await this.#deliver(batch.slice(0, middle), removals);
+    await this.#deliver(batch.slice(middle), removals);
   }
 
   /** Moves entries to the dead-letter store, then out of the queue (a crash in between keeps both copies). */
@@ -597,11 +591,3 @@ export class Uploader {
   }
 }
 
-/** Adds the counts of `more` to `total` (a result of this module's own making) and returns it. */
-function addCounts(total: FlushResult, more: FlushResult): FlushResult {
-  const t = total as { -readonly [K in keyof FlushResult]: number };
-  t.records += more.records;
-  t.batches += more.batches;
-  t.deadLettered += more.deadLettered;
-  return t;
-}
