@@ -4,7 +4,7 @@
  */
 import { gzipSync } from 'fflate';
 import { createClient } from '../../src/index.js';
-import { buildLogsBody, encodeLogsBody, Transport, Uploader, type FlushResult } from '../../src/delivery/index.js';
+import { buildLogsBody, createSendGate, encodeLogsBody, Transport, Uploader, type FlushResult } from '../../src/delivery/index.js';
 import { createIndexedDbStore, createMemoryDeadLetterStore, DEFAULT_HEAD_LIMIT, RecordQueue, type QueueEntry } from '../../src/queue/index.js';
 import { DEFAULT_MAX_BATCH_RECORDS as BATCH } from '../../src/client/options.js';
 import { schemaOf } from '../../src/records/index.js';
@@ -139,10 +139,9 @@ async function drainOnce(records: QueueEntry[], config: Config, fetchImpl: typeo
     deadLetters: createMemoryDeadLetterStore(),
     checkEntry: () => undefined,
     onDeadLetter: () => undefined,
-    onPause: () => undefined,
     onStorageError: () => undefined,
     clock: Date.now,
-    mayUpload: async () => true,
+    gate: createSendGate({ online: () => true, leader: () => true, confirmLeader: async () => true, onPause: () => undefined }),
   });
   const spent = { http: 0, peek: 0, remove: 0 };
   const timed =

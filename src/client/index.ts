@@ -1,2 +1,3 @@
-export { createCoreClient, type ClientStats, type DeadLettersApi, type EntryDefaults, type LoggingClient, type TpClient } from './create-client.js';
+export { createCoreClient } from './create-client.js';
+export type { ClientStats, DeadLettersApi, EntryDefaults, LoggingClient, TpClient } from './api.js';
 export type { ClientOptions } from './options.js';

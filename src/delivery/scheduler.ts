@@ -13,22 +13,21 @@
  */
 import { NetworkError, toTpError, type TpError } from '../errors/index.js';
 import { backoffDelay, type RetryPolicy } from './backoff.js';
+import type { SendGate } from './send-gate.js';
 
 export interface SchedulerOptions {
   /** One upload pass (the uploader's flush). */
   readonly run: () => Promise<unknown>;
   readonly policy: RetryPolicy;
-  readonly isOnline: () => boolean;
-  readonly isPaused: () => boolean;
+  /**
+   * May a request start now: no background pass while offline, paused, or unloading (after
+   * `pagehide`, until a `pageshow` brings the page back: a request started then is cut off with
+   * the page, or reaches the service with its answer never seen and is sent again by the next page;
+   * only the keepalive upload goes).
+   */
+  readonly gate: Pick<SendGate, 'closed' | 'online' | 'unloading' | 'paused'>;
   /** Whether there is anything to upload. */
   readonly hasWork: () => boolean;
-  /**
-   * The page is being unloaded (after `pagehide`, until a `pageshow` brings it back): no background
-   * pass starts. A request started now is cut off with the page, or reaches the service with its
-   * answer never seen and is sent again by the next page (only the keepalive upload goes then).
-   * @default () => false
-   */
-  readonly isUnloading?: () => boolean;
   /**
    * A background attempt failed and no retry is scheduled (`retryInMs` undefined), or one is and
    * `onWillRetry` is not given.
@@ -97,7 +96,7 @@ export class UploadScheduler {
    */
   kick(trigger: Trigger): boolean {
     const o = this.#options;
-    if (this.#stopped || !o.isOnline() || o.isPaused() || o.isUnloading?.() === true || !o.hasWork()) return false;
+    if (this.#stopped || o.gate.closed() !== undefined || !o.hasWork()) return false;
     // A waiting retry is not cut short by the timer or the threshold; coming online is news,
     // unless the service said when to come back.
     if (this.#retryTimer !== undefined && trigger !== 'retry' && (trigger !== 'online' || this.#serviceAsked)) return false;
@@ -117,7 +116,7 @@ export class UploadScheduler {
    * Rejects with a `NetworkError` at once while offline.
    */
   flushNow<T>(run: () => Promise<T> = this.#options.run as () => Promise<T>): Promise<T> {
-    if (!this.#options.isOnline()) return Promise.reject(new NetworkError('logs', new Error('the browser is offline')));
+    if (!this.#options.gate.online()) return Promise.reject(new NetworkError('logs', new Error('the browser is offline')));
     this.#clearRetry();
     return this.#attempt(false, run) as Promise<T>;
   }
@@ -139,7 +138,7 @@ export class UploadScheduler {
         // No answer while the page is being unloaded: the page cut the pass short (or the drain
         // stopped before its next batch). That is not a failure of the service: nothing is counted
         // or reported, and no retry waits, so the page shown again uploads at once.
-        if (e instanceof NetworkError && this.#options.isUnloading?.() === true) return;
+        if (e instanceof NetworkError && this.#options.gate.unloading) return;
         const retryInMs = this.#scheduleRetry(e);
         if (!background) return;
         if (retryInMs !== undefined && this.#options.onWillRetry) this.#options.onWillRetry({ error: e, attempt: this.#failures, delayMs: retryInMs });
@@ -165,7 +164,7 @@ export class UploadScheduler {
    * the wait of a scheduled retry (undefined: none).
    */
   #scheduleRetry(error: TpError): number | undefined {
-    if (this.#stopped || this.#options.isPaused() || this.#options.automatic === false) return undefined;
+    if (this.#stopped || this.#options.gate.paused !== undefined || this.#options.automatic === false) return undefined;
     const retryable = (error as { retryable?: boolean }).retryable === true;
     const retryAfter = (error as { retryAfterMs?: number }).retryAfterMs;
     const delay = retryAfter || backoffDelay(this.#failures, this.#options.policy, this.#options.random);

@@ -23,6 +23,7 @@ import {
 import { buildLogsBody, takeBatch } from './batch.js';
 import { encodeLogsBody, type Compression, type EncodedBody } from './encode.js';
 import type { UnloadRelay } from './relay.js';
+import type { SendGate } from './send-gate.js';
 import type { Transport } from './transport.js';
 
 /** What one `flush()` did. */
@@ -113,20 +114,18 @@ export interface UploaderOptions {
   /** Checks an entry read back from storage; returns what is wrong with it, or undefined. */
   readonly checkEntry: (entry: StoredEntry) => string | undefined;
   readonly onDeadLetter: (info: DeadLetterInfo) => void;
-  /** Uploads paused (a 403 `Invalid TPClientKey`, a 400 about the credential headers); they resume with {@link Uploader.resume}. */
-  readonly onPause: (error: ServiceError) => void;
   /** A storage failure of the dead-letter store (it then continues in memory). */
   readonly onStorageError: (error: StorageError) => void;
   /** Milliseconds since the epoch. */
   readonly clock: () => number;
-  /** Asked before every request: false when another tab has taken over uploading. */
-  readonly mayUpload: () => Promise<boolean>;
   /**
-   * The page is being unloaded (`pagehide`): a drain sends no further batch and fails with a
-   * `NetworkError`, its records stay queued (a batch sent now would be cut off with the page, or
-   * delivered with its answer never seen, and sent again by the next page). @default () => false
+   * Asked before every request: the tab lock (another tab may have taken over uploading; a queue
+   * in memory is this tab's own), the page's unloading (a drain then sends no further batch and
+   * fails with a `NetworkError`, its records stay queued: a batch sent now would be cut off with
+   * the page, or delivered with its answer never seen, and sent again by the next page), and the
+   * pause after a 403 `Invalid TPClientKey` or a 400 about the credential headers.
    */
-  readonly isUnloading?: () => boolean;
+  readonly gate: Pick<SendGate, 'confirmLeader' | 'unloading' | 'paused' | 'pause' | 'resume'>;
   /** A request is about to be sent. */
   readonly onUpload: (info: UploadInfo) => void;
   /** A keepalive upload failed (nobody awaits it). */
@@ -162,7 +161,6 @@ export class Uploader {
   #chain: Promise<unknown> = Promise.resolve();
   readonly #inFlight = new Map<string, number>();
   #keepaliveDone: Promise<void> = Promise.resolve();
-  #paused: ServiceError | undefined;
   #deadLetters: DeadLetterStore;
   #letterSeq = 0;
   #requestSeq = 0;
@@ -203,7 +201,7 @@ export class Uploader {
 
   /** Set after an answer that pauses ({@link pauseReason}): uploads wait for {@link Uploader.resume}. */
   get paused(): ServiceError | undefined {
-    return this.#paused;
+    return this.#options.gate.paused;
   }
 
   /**
@@ -211,14 +209,12 @@ export class Uploader {
    * update), as one of its own would, and says so through `onPause` (once).
    */
   pause(error: ServiceError): void {
-    if (this.#paused) return;
-    this.#paused = error;
-    this.#options.onPause(error);
+    this.#options.gate.pause(error);
   }
 
   /** Lets uploads run again (the client key was replaced). */
   resume(): void {
-    this.#paused = undefined;
+    this.#options.gate.resume();
   }
 
   /** The dead-letter store in use (memory after an IndexedDB failure). */
@@ -251,7 +247,7 @@ export class Uploader {
     const { queue } = this.#options;
     const settled = queue.settled();
     const run = this.#chain.then(async () => {
-      if (this.#paused) throw this.#paused;
+      if (this.paused) throw this.paused;
       await settled;
       const own = queue.lastKey;
       const upTo = target === undefined || (own !== undefined && own > target) ? own : target;
@@ -322,7 +318,7 @@ export class Uploader {
    * outcome reaches the service health through the transport. Resolves true when accepted.
    */
   async probe(): Promise<boolean> {
-    if (this.#paused) return false;
+    if (this.paused) return false;
     try {
       await this.#options.transport.postLogs(encodeLogsBody(buildLogsBody([]), this.#options.compression));
       return true;
@@ -342,7 +338,7 @@ export class Uploader {
    * @param includeUnstored also send records whose store write has not finished (on `pagehide`).
    */
   unload(includeUnstored: boolean): void {
-    if (this.#paused) return;
+    if (this.paused) return;
     const { stored, unstored } = this.#options.queue.unloadSnapshot(this.#unavailable, includeUnstored);
     // Unstored entries already have their keys: after a 200 they are removed too, wherever they are.
     // A corrupt stored entry would sink the whole request (400): it stays for the next drain to put aside.
@@ -459,9 +455,9 @@ export class Uploader {
       // on a 413).
       const release = this.#hold(batch);
       try {
-        if (!(await this.#options.mayUpload())) throw new TpError('internal', 'another tab has taken over uploading');
+        if (!(await this.#options.gate.confirmLeader())) throw new TpError('internal', 'another tab has taken over uploading');
         await removals.at(-2);
-        if (this.#options.isUnloading?.() === true) throw new NetworkError('logs', new Error('the page is being unloaded'));
+        if (this.#options.gate.unloading) throw new NetworkError('logs', new Error('the page is being unloaded'));
       } catch (error) {
         release();
         throw error;

@@ -7,8 +7,7 @@
  * @module
  */
 import type { ClientEmitter } from '../bus/events.js';
-import type { RetryPolicy, Transport, Trigger } from '../delivery/index.js';
-import type { ServiceError } from '../errors/index.js';
+import type { RetryPolicy, SendGate, Transport, Trigger } from '../delivery/index.js';
 import type { PlatformStore } from '../internal/env.js';
 import type { ClockSample } from '../internal/server-clock.js';
 import type { Clock } from '../internal/time.js';
@@ -130,15 +129,11 @@ export interface OffersDeps {
   readonly autoRefresh?: AutoRefreshOptions;
   /** Backoff of the first-open updates (the uploads' policy). */
   readonly retry: RetryPolicy;
-  readonly isOnline: () => boolean;
-  /** Whether this tab is the one that sends (the uploading tab). */
-  readonly isLeader: () => boolean;
-  /** Uploads are paused (403 `Invalid TPClientKey`). */
-  readonly isPaused: () => boolean;
-  /** The page is being unloaded: no first-open update starts (see `SchedulerOptions.isUnloading`). */
-  readonly isUnloading?: () => boolean;
-  /** A first-open update got 403 `Invalid TPClientKey`: pause like uploads. */
-  readonly pause: (error: ServiceError) => void;
+  /**
+   * May a request start now (online, not paused, not unloading), and is this tab the one that
+   * sends. A first-open update answered 403 `Invalid TPClientKey` pauses it, as uploads do.
+   */
+  readonly gate: SendGate;
   readonly onRetry: () => void;
 }
 

@@ -29,7 +29,7 @@ export interface FirstOpens {
 /** What the first-open updates use of the engine's dependencies. */
 export type FirstOpenDeps = Pick<
   OffersDeps,
-  'transport' | 'retry' | 'isOnline' | 'isPaused' | 'isUnloading' | 'isLeader' | 'pause' | 'onRetry' | 'emitter'
+  'transport' | 'retry' | 'gate' | 'onRetry' | 'emitter'
 >;
 
 export function createFirstOpens(
@@ -52,7 +52,7 @@ export function createFirstOpens(
         } catch (error) {
           if (!givesUp(error)) {
             mayHaveWork = true;
-            if (pauseReason(error)) deps.pause(error as ServiceError);
+            if (pauseReason(error)) deps.gate.pause(error as ServiceError);
             throw error;
           }
           refused = error as ServiceError;
@@ -62,12 +62,10 @@ export function createFirstOpens(
       }
     },
     policy: deps.retry,
-    isOnline: deps.isOnline,
-    isPaused: deps.isPaused,
-    isUnloading: deps.isUnloading,
+    gate: deps.gate,
     // The uploading tab sends every tab's updates; a tab whose states moved to memory (a sandboxed
     // iframe's refused IndexedDB) sends its own, which no other tab can see.
-    hasWork: () => (deps.isLeader() || states.inMemory) && mayHaveWork,
+    hasWork: () => (deps.gate.leader() || states.inMemory) && mayHaveWork,
     onFailure: onError,
     onWillRetry: (info) => void deps.emitter.emit('retry', info),
     onRetry: deps.onRetry,

@@ -128,7 +128,7 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
   const fetchRecords = async (player: string): Promise<[records: readonly unknown[], receivedAt?: number]> => {
     try {
       // Offline: no request (it would fail, and the browser would log it); the device's copy at once.
-      if (!deps.isOnline()) throw new NetworkError('offers', new Error('the browser is offline'));
+      if (!deps.gate.online()) throw new NetworkError('offers', new Error('the browser is offline'));
       const { data } = await deps.transport.getOffers(player);
       if (!Array.isArray(data)) throw new ProtocolError('offers', 'data is not an array');
       const receivedAt = deps.now();

@@ -6,7 +6,8 @@
  * uploads are paused), and each reaction handed to `onReaction`. `overrides` replace any dependency.
  */
 import { createEmitter } from '../../src/bus/events.js';
-import { DEFAULT_RETRY, Transport } from '../../src/delivery/index.js';
+import { createSendGate, DEFAULT_RETRY, Transport, type SendGate } from '../../src/delivery/index.js';
+import { ServiceError } from '../../src/errors/index.js';
 import { createOffersEngine, type OffersDeps, type OffersEngine } from '../../src/offers/index.js';
 
 export interface TestEngineSetup {
@@ -16,7 +17,11 @@ export interface TestEngineSetup {
   readonly onReaction: OffersDeps['trackReaction'];
 }
 
-export function testOffersEngine({ fetch, now, stores, onReaction }: TestEngineSetup, overrides: Partial<OffersDeps> = {}): OffersEngine {
+/** `isOnline`: what the engine's send gate reads as the browser's connectivity (default online). */
+export function testOffersEngine(
+  { fetch, now, stores, onReaction }: TestEngineSetup,
+  { isOnline = () => true, ...overrides }: Partial<OffersDeps> & { readonly isOnline?: () => boolean } = {},
+): OffersEngine {
   const engine: OffersEngine = createOffersEngine({
     transport: new Transport({
       baseUrl: 'http://127.0.0.1:9/v2021.4/web',
@@ -38,12 +43,16 @@ export function testOffersEngine({ fetch, now, stores, onReaction }: TestEngineS
     languages: () => ['en'],
     trackReaction: onReaction,
     retry: DEFAULT_RETRY,
-    isOnline: () => true,
-    isLeader: () => true,
-    isPaused: () => true,
-    pause: () => undefined,
+    gate: pausedGate(isOnline),
     onRetry: () => undefined,
     ...overrides,
   });
   return engine;
+}
+
+/** The uploading tab, and paused: no first-open update goes out unless a test asks for it. */
+function pausedGate(online: () => boolean): SendGate {
+  const gate = createSendGate({ online, leader: () => true, confirmLeader: async () => true, onPause: () => undefined });
+  gate.pause(new ServiceError('offers', 403, 'Invalid TPClientKey'));
+  return gate;
 }

@@ -4,10 +4,23 @@
  * test. `overrides` sets what a test watches or changes.
  */
 import { expect } from 'vitest';
-import { Uploader, type Transport, type UploaderOptions } from '../../src/delivery/index.js';
+import { createSendGate, Uploader, type Transport, type UploaderOptions } from '../../src/delivery/index.js';
+import type { ServiceError } from '../../src/errors/index.js';
 import { createMemoryDeadLetterStore, type RecordQueue } from '../../src/queue/index.js';
 
-export function testUploader(queue: RecordQueue, transport: Transport, overrides: Partial<UploaderOptions> = {}): Uploader {
+/** What a test may set of the send gate the uploader is given. */
+interface GateHooks {
+  /** Asked before every request (the tab lock). @default async () => true */
+  readonly mayUpload?: () => Promise<boolean>;
+  /** The page is being unloaded. @default () => false */
+  readonly isUnloading?: () => boolean;
+  /** Hears the first pause. */
+  readonly onPause?: (error: ServiceError) => void;
+}
+
+export function testUploader(queue: RecordQueue, transport: Transport, overrides: Partial<UploaderOptions> & GateHooks = {}): Uploader {
+  const { mayUpload = async () => true, isUnloading = () => false, onPause = () => undefined, ...options } = overrides;
+  const gate = createSendGate({ online: () => true, leader: () => true, confirmLeader: mayUpload, onPause });
   return new Uploader({
     queue,
     transport,
@@ -22,10 +35,19 @@ export function testUploader(queue: RecordQueue, transport: Transport, overrides
     deadLetters: createMemoryDeadLetterStore(),
     checkEntry: () => undefined,
     onDeadLetter: () => undefined,
-    onPause: () => undefined,
     onStorageError: (e) => expect.fail(String(e)),
     clock: Date.now,
-    mayUpload: async () => true,
-    ...overrides,
+    gate: {
+      confirmLeader: gate.confirmLeader,
+      get unloading() {
+        return isUnloading();
+      },
+      get paused() {
+        return gate.paused;
+      },
+      pause: gate.pause,
+      resume: gate.resume,
+    },
+    ...options,
   });
 }

@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NetworkError, ServiceError, type TpError } from '../../../src/errors/index.js';
-import { UploadScheduler, type SchedulerOptions } from '../../../src/delivery/index.js';
+import { createSendGate, UploadScheduler, type SchedulerOptions } from '../../../src/delivery/index.js';
 
 interface World {
   online: boolean;
@@ -17,7 +17,27 @@ interface World {
 }
 
 function setup(answers: World['answers'], options: Partial<SchedulerOptions> = {}) {
-  const world: World = { online: true, paused: false, unloading: false, answers, runs: [], failures: [], retries: 0 };
+  const gate = createSendGate({ online: () => world.online, leader: () => true, confirmLeader: async () => true, onPause: () => undefined });
+  const world: World = {
+    online: true,
+    get paused() {
+      return gate.paused !== undefined;
+    },
+    set paused(paused) {
+      if (paused) gate.pause(new ServiceError('logs', 403, 'Invalid TPClientKey'));
+      else gate.resume();
+    },
+    get unloading() {
+      return gate.unloading;
+    },
+    set unloading(unloading) {
+      gate.setUnloading(unloading);
+    },
+    answers,
+    runs: [],
+    failures: [],
+    retries: 0,
+  };
   const scheduler = new UploadScheduler({
     run: async () => {
       world.runs.push(Date.now());
@@ -25,9 +45,7 @@ function setup(answers: World['answers'], options: Partial<SchedulerOptions> = {
       if (answer !== 'ok') throw answer;
     },
     policy: { baseMs: 1000, factor: 2, capMs: 60_000 },
-    isOnline: () => world.online,
-    isPaused: () => world.paused,
-    isUnloading: () => world.unloading,
+    gate,
     hasWork: () => true,
     onFailure: (e, retryIn) => world.failures.push([e.message, retryIn]),
     onRetry: () => {
@@ -124,8 +142,7 @@ describe('UploadScheduler', () => {
         if (passes === 1) await held;
       },
       policy: { baseMs: 1000, factor: 2, capMs: 60_000 },
-      isOnline: () => true,
-      isPaused: () => false,
+      gate: createSendGate({ online: () => true, leader: () => true, confirmLeader: async () => true, onPause: () => undefined }),
       hasWork: () => true,
       onFailure: () => undefined,
       onRetry: () => undefined,

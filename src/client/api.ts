@@ -1,0 +1,151 @@
+/**
+ * The public shape of a client: what `createClient` returns, with its TSDoc. Types only; the
+ * composition root (create-client.ts) builds the object.
+ *
+ * @module
+ */
+import type { ClientEvents } from '../bus/events.js';
+import type { FlushResult } from '../delivery/index.js';
+import type { PauseReason } from '../errors/index.js';
+import type { OffersApi, OffersDeps, OffersEngine } from '../offers/index.js';
+import type { DeadLetter } from '../queue/index.js';
+import type { ObjectName, RecordInput } from '../records/index.js';
+import type { UiAdapter } from '../ui/types.js';
+
+/** Health counters of a client (this tab, since `createClient`). */
+export interface ClientStats {
+  /** Records waiting for a 200 (stored, being written, or buffered), or for the first `identify()`. */
+  readonly queued: number;
+  /** Records in a request right now. */
+  readonly inFlight: number;
+  /** Records the service accepted. */
+  readonly delivered: number;
+  /** Accepted POST /logs requests. */
+  readonly batches: number;
+  /** Upload attempts made again after a retryable failure. */
+  readonly retried: number;
+  /** Records `track` rejected as invalid. */
+  readonly invalid: number;
+  /** Records put aside in the dead-letter store since the client started. */
+  readonly deadLettered: number;
+  /** Records deleted unsent (queue caps, storage quota) since the client started. */
+  readonly dropped: number;
+  /** Where the queue lives now. */
+  readonly storage: 'indexeddb' | 'memory';
+  /** True when this tab is the one that uploads for every tab of the game (docs/decisions.md, "Many tabs"). */
+  readonly leader: boolean;
+  /**
+   * Why uploads are paused, or undefined: `invalid-client-key` after a 403 `Invalid TPClientKey`
+   * (until `setClientKey()`), `invalid-auth-headers` after a 400 about the credential headers
+   * (`Invalid TPAuthMode`, …: until a client with the right `authMode`). Records wait queued.
+   */
+  readonly paused: PauseReason | undefined;
+  /**
+   * True when the upload made as the page is hidden or unloaded goes to the service-worker relay
+   * (option `serviceWorkerRelay`, and the page's service worker answered as one).
+   */
+  readonly relay: boolean;
+}
+
+/** `client.deadLetters`: records the SDK put aside instead of resending forever or deleting. */
+export interface DeadLettersApi {
+  /** Everything in the dead-letter store, oldest first. */
+  list(): Promise<DeadLetter[]>;
+  /**
+   * Moves every dead-lettered record back into the queue (after the cause was fixed: a new SDK
+   * version, a service fix). They are checked again when uploaded. Resolves with the count.
+   * Calls run one at a time, across the game's tabs too (Web Locks): a record is put back once,
+   * and a call that finds nothing left resolves 0.
+   */
+  requeue(): Promise<number>;
+  /** Deletes the dead-letter store's contents. Use it only when the records are truly unwanted. */
+  clear(): Promise<void>;
+}
+
+/** A client without offers: `createClient` of `tp-web-sdk/logging`. */
+export interface LoggingClient {
+  /** The identified player, or undefined. */
+  readonly playerSlug: string | undefined;
+  /**
+   * Sets the player for the records tracked from now on and for offers. The first call also names
+   * it in the records tracked before it (they waited in memory, unsent), each checked again: one
+   * the slug makes larger than `maxRecordBytes` is refused with an `invalid` event (never thrown
+   * here). With another player, the previous player's offers leave the screen, as by
+   * `view.close()`: `show()` resolves `{ action: 'closed' }` and nothing is reported for them.
+   * @throws {ConfigError} not printable ASCII of 1 to 256 characters without leading or trailing
+   * spaces (the slug is also the `TPPlayerId` header of the first-open update, spec: POST /offers).
+   */
+  identify(playerSlug: string): void;
+  /**
+   * Validates a record, fills the fields left out (`player_slug`, `event_timestamp` in Unix
+   * seconds, and for join/login the device fields and `sdk_version`), and queues it. Synchronous
+   * and cheap: the IndexedDB write happens a microtask later, batched with every record tracked in
+   * the same task. The record is uploaded at least once. Tracked while the page unloads (in a
+   * `pagehide` listener), it is also saved to localStorage at once, for the next page.
+   *
+   * Before the first `identify()` (no `playerSlug` option), a record without `player_slug` is
+   * checked, then held in memory for the player (at most 1,000; past that it is refused as
+   * invalid at `player_slug`). It is lost if the page closes before `identify()`: there is no
+   * player to send it under.
+   *
+   * @returns true when queued, false when rejected (with `invalidRecords: 'drop'`), and false,
+   * keeping nothing, after `shutdown()`.
+   * @throws {ValidationError} when the record is invalid and `invalidRecords` is `'throw'`.
+   */
+  track<K extends ObjectName>(objectName: K, record: RecordInput<K>): boolean;
+  /**
+   * Uploads everything queued before the call, in this tab and in the game's other tabs (the tab
+   * that uploads for all does it). Resolves `{ records, batches, deadLettered }` when
+   * each record was accepted, or put aside in the dead-letter store (the service answered 400: to
+   * the record alone, after its batch was halved down to it, or to a batch whose request as a
+   * whole it refuses; not resent; an `error` and a `dead-letter` event fire, and the rest keeps
+   * flowing). Rejects with the typed error of the
+   * first other failure (`ServiceError`, `NetworkError`, `ProtocolError`); that batch and the ones
+   * after it stay queued. A page being unloaded (`pagehide`) ends it after the batch on the wire,
+   * with a `NetworkError`. After a 403 `Invalid TPClientKey` uploads pause (nothing is deleted) and
+   * `flush()` rejects at once until `setClientKey()`; after a 400 about the credential headers
+   * (`Invalid TPAuthMode`, …) likewise, until a client with the right options. After `shutdown()` it rejects at once with a
+   * `TpError` of code `config`.
+   */
+  flush(): Promise<FlushResult>;
+  /**
+   * Listens to an event (see {@link ClientEvents}); returns a function that stops listening. An
+   * error thrown by the listener is reported as uncaught (`reportError`, as the DOM does for event
+   * listeners): it does not stop the SDK's work that emitted the event, nor the other listeners.
+   */
+  on<E extends keyof ClientEvents>(event: E, listener: (...args: ClientEvents[E]) => void): () => void;
+  /** Stops a listener added with `on`. */
+  off<E extends keyof ClientEvents>(event: E, listener: (...args: ClientEvents[E]) => void): void;
+  /**
+   * Replaces the client key (after a 403 `Invalid TPClientKey`, for example) and resumes paused
+   * uploads. Takes effect on the next request.
+   * @throws {ConfigError} not a valid header value.
+   */
+  setClientKey(clientKey: string): void;
+  /** The dead-letter store: list, requeue, clear. */
+  readonly deadLetters: DeadLettersApi;
+  /** Health counters. */
+  stats(): ClientStats;
+  /**
+   * Makes a last upload (failures are emitted as `error`, records stay queued for the next
+   * session; records still waiting for the first `identify()` are let go, with a `dropped` event
+   * of reason `no-player`), stops timers and page listeners, closes any offer on screen (its
+   * `show()` resolves `{ action: 'closed' }`, nothing reported), and removes all event listeners.
+   * The client is finished then: `track()` returns false and keeps nothing, `flush()` rejects
+   * (`TpError`, code `config`), and so do `offers.refresh`, `show`, `view` and `report`
+   * (`OfferError`, reason `shut-down`). Create a new client to go on.
+   */
+  shutdown(): Promise<void>;
+}
+
+/** A tp-web-sdk client: logging and offers. Create it with `createClient`. */
+export interface TpClient extends LoggingClient {
+  /** Offers: refresh, list, show, view, report. */
+  readonly offers: OffersApi;
+}
+
+/** What an entry point plugs in: the offer engine (left out of `tp-web-sdk/logging`), a default UI. */
+export interface EntryDefaults {
+  readonly ui?: () => UiAdapter | undefined;
+  readonly offers?: (deps: OffersDeps) => OffersEngine;
+}

@@ -1,0 +1,38 @@
+/**
+ * What the SDK says about this device in the records it enriches: its id, `device_info`, the
+ * region and languages, and the store the offers are for.
+ *
+ * @module
+ */
+import { browserNavigator, describeDevice, detectStore, regionFromLanguages, type PlatformStore } from '../internal/env.js';
+import { loadDeviceId } from './device-id.js';
+import type { ResolvedOptions } from './options.js';
+
+/** This device, as the records and offers describe it. */
+export interface Device {
+  /** `device_unique_id`: the `deviceId` option, else one kept in localStorage. */
+  readonly id: string;
+  /** `device_info`, from the user agent. */
+  readonly info: string;
+  /** `region`: the `region` option, else from the browser's languages (undefined: none says). */
+  readonly region: string | undefined;
+  /** The store offers are for: the `store` option, else detected from the user agent. */
+  readonly store: PlatformStore;
+  /** The languages offers are shown in, best first: the `language` option, then the browser's. */
+  languages(): readonly string[];
+}
+
+/** Describes this device (once, at `createClient`; the languages are read again each time). */
+export function describeThisDevice(o: ResolvedOptions): Device {
+  const nav = browserNavigator();
+  const userAgent = nav?.userAgent ?? '';
+  const touchPoints = nav?.maxTouchPoints ?? 0;
+  const browserLanguages = (): readonly string[] => nav?.languages ?? (nav?.language ? [nav.language] : []);
+  return {
+    id: o.deviceId ?? loadDeviceId(o.namespace),
+    info: describeDevice(userAgent, touchPoints),
+    region: o.region ?? regionFromLanguages(browserLanguages()),
+    store: o.store ?? detectStore(userAgent, touchPoints),
+    languages: () => (o.language ? [o.language, ...browserLanguages()] : browserLanguages()),
+  };
+}

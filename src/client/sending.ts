@@ -1,0 +1,105 @@
+/**
+ * How records go on the wire: the transport, the uploader, the service-worker relay, and what
+ * this tab remembers of the service's answers (its health, the keys it sent) for the next page
+ * (docs/decisions.md, "Delivery: exactly once on reload and close").
+ *
+ * @module
+ */
+import type { ClientEmitter } from '../bus/events.js';
+import { connectRelay, createServiceHealth, Transport, Uploader, type SendGate, type ServiceHealth, type UnloadRelay } from '../delivery/index.js';
+import { pauseReason, toTpError, type StorageError, type TpError } from '../errors/index.js';
+import { keepaliveSupported } from '../internal/env.js';
+import type { RecordQueue } from '../queue/index.js';
+import type { ResolvedOptions } from './options.js';
+import type { Signals } from './signals.js';
+import type { ClientStorage } from './storage.js';
+import { storedEntryCheck } from './tracking.js';
+
+export interface SendingDeps {
+  readonly o: ResolvedOptions;
+  readonly storage: ClientStorage;
+  readonly queue: RecordQueue;
+  readonly gate: SendGate;
+  readonly emitter: ClientEmitter;
+  readonly signals: Signals;
+  /** The client key now (`setClientKey()` replaces it). */
+  readonly clientKey: () => string;
+}
+
+export interface Sending {
+  readonly transport: Transport;
+  readonly uploader: Uploader;
+  readonly health: ServiceHealth;
+  /** The page's service-worker relay (option `serviceWorkerRelay`), or undefined. */
+  readonly relay: UnloadRelay | undefined;
+  /**
+   * Saves the sent ledger and the relayed notes while the page is hidden or unloading (it may be
+   * gone before it settles those records itself), and keeps saved copies current until empty.
+   */
+  saveLedger(): void;
+}
+
+export function startSending({ o, storage, queue, gate, emitter, signals, clientKey }: SendingDeps): Sending {
+  const emitError = (error: TpError): void => void emitter.emit('error', error);
+  const credentials = () => ({ authMode: o.authMode, clientKey: clientKey() });
+  const { ledger, relayedNotes } = storage;
+  const health = createServiceHealth(storage.healthKey, o.now);
+  const relay = relayedNotes ? connectRelay({ baseUrl: o.baseUrl, credentials, queueDb: `${storage.dbPrefix}/queue`, timeoutMs: o.requestTimeoutMs }) : undefined;
+  const transport = new Transport({
+    baseUrl: o.baseUrl,
+    fetch: o.fetch,
+    credentials,
+    timeoutMs: o.requestTimeoutMs,
+    offersPlayerParam: o.offersPlayerParam,
+    clock: o.now,
+    onAnswer: (sample) => void signals.emit('answer', sample),
+    onSettled: (endpoint, error) => {
+      if (!error) {
+        if (endpoint === 'logs') health.succeeded();
+      } else if (error.code === 'network' ? !gate.unloading : endpoint === 'logs') {
+        health.failed(); // no answer while the page unloads: the page cut it off, not the service
+      }
+    },
+  });
+  /** True while this tab's ledger or relayed notes hold keys. */
+  let ledgerSaved = false;
+  const saveLedger = (): void => {
+    if (!ledger || !(gate.unloading || ledgerSaved || (typeof document === 'object' && document.visibilityState === 'hidden'))) return;
+    const sent = uploader.sentKeys();
+    const relayed = uploader.relayedKeys();
+    ledger.save(sent);
+    relayedNotes?.save(relayed);
+    ledgerSaved = sent.length + relayed.length > 0;
+  };
+  const uploader = new Uploader({
+    queue,
+    transport,
+    compression: o.compression,
+    maxBatchRecords: o.maxBatchRecords,
+    maxBatchBytes: o.maxBatchBytes,
+    maxBatchCompressedBytes: o.maxBatchCompressedBytes,
+    keepaliveBudgetBytes: 60 * 1024,
+    onDelivered: (info) => void emitter.emit('delivered', info),
+    onUpload: (info) => void emitter.emit('upload', info),
+    // A keepalive upload the page saw fail: its records stay queued and go with the next upload.
+    onBackgroundError: (error) => {
+      const e = toTpError(error);
+      if (pauseReason(e) === undefined && (e as { retryable?: boolean }).retryable === true) emitter.emit('retry', { error: e, attempt: 1, delayMs: undefined });
+      else emitError(e);
+    },
+    deadLetters: storage.deadLetters,
+    checkEntry: storedEntryCheck(o.maxRecordBytes),
+    onDeadLetter: (info) => {
+      emitter.emit('dead-letter', info);
+      emitError(info.error);
+    },
+    onStorageError: (error: StorageError) => void emitter.emit('warning', error),
+    clock: o.now,
+    gate,
+    // Only where the browser sends a keepalive request after the page is gone (Firefox before 133 did not).
+    trustKeepalive: () => keepaliveSupported() && gate.online() && health.answering(),
+    onSentChange: saveLedger,
+    relay: () => (relay?.ready ? relay : undefined),
+  });
+  return { transport, uploader, health, relay, saveLedger };
+}

@@ -1,0 +1,90 @@
+/**
+ * Where a client keeps its data and whom it shares it with: IndexedDB or memory, and everything
+ * named after the namespace (the databases, the localStorage keys, the tab lock and channel) that
+ * the game's tabs share (docs/decisions.md, "Many tabs").
+ *
+ * @module
+ */
+import { StorageError } from '../errors/index.js';
+import { browserNavigator, hasDom, randomId } from '../internal/env.js';
+import { shortHash } from '../internal/hash.js';
+import {
+  createIndexedDbDeadLetterStore,
+  createIndexedDbStore,
+  createLocalLedger,
+  createLocalRescue,
+  createMemoryDeadLetterStore,
+  createMemoryStore,
+  hasIndexedDb,
+  type DeadLetterStore,
+  type QueueStore,
+  type RescueStore,
+  type SentLedger,
+} from '../queue/index.js';
+import { electLeader, openTabChannel, soleLeader, type Leadership, type TabChannel } from '../tabs/index.js';
+import type { ClientOptions, ResolvedOptions } from './options.js';
+
+/** The stores and shared names of one client. */
+export interface ClientStorage {
+  /** True when the queue is in IndexedDB, shared by the game's tabs; false: memory, this page's own. */
+  readonly shared: boolean;
+  /** `tp-web-sdk/<namespace>`: the prefix of every database, key, lock and channel name. */
+  readonly dbPrefix: string;
+  /** This tab's id in the names of its localStorage copies. */
+  readonly tabId: string;
+  readonly queue: QueueStore;
+  readonly deadLetters: DeadLetterStore;
+  /** Where `pagehide` saves writes that have not finished (localStorage), for the next page. */
+  readonly rescue: RescueStore | undefined;
+  readonly rescuePrefix: string;
+  /** Keys this tab handed to the service, for the next page to delete (queue/sent-ledger.ts). */
+  readonly ledger: SentLedger | undefined;
+  /** Keys this tab handed to the service-worker relay, for the next page to hold until it settled. */
+  readonly relayedNotes: SentLedger | undefined;
+  /** The localStorage key of the service's health as the game's pages saw it (delivery/service-health.ts). */
+  readonly healthKey: string | undefined;
+  /** Web Locks, where there are: who uploads, and one `deadLetters.requeue()` at a time. */
+  readonly locks: LockManager | undefined;
+  /** Which tab uploads for all: elected among the tabs sharing the queue, else this one. */
+  readonly leadership: Leadership;
+  /** The channel the game's tabs talk on (undefined name: this page alone). */
+  openChannel(): TabChannel;
+}
+
+/**
+ * Chooses IndexedDB (unless `storage: 'memory'` or the browser has none) and names everything
+ * after the namespace. Clients that send elsewhere never share a queue (two games on one portal
+ * origin): the default namespace is named after where the records go.
+ */
+export function chooseStorage(options: ClientOptions, o: ResolvedOptions): ClientStorage {
+  const shared = o.storage !== 'memory' && hasIndexedDb();
+  const dbPrefix = `tp-web-sdk/${options.namespace ?? `default.${shortHash(`${o.baseUrl} ${o.clientKey}`)}`}`;
+  const tabId = randomId().replace(/-/g, '').slice(0, 8);
+  const rescuePrefix = `${dbPrefix}/rescue/`;
+  const locks = shared ? (browserNavigator() as { locks?: LockManager } | undefined)?.locks : undefined;
+  return {
+    shared,
+    dbPrefix,
+    tabId,
+    queue: shared ? createIndexedDbStore(`${dbPrefix}/queue`) : createMemoryStore(),
+    deadLetters: shared ? createIndexedDbDeadLetterStore(`${dbPrefix}/dead-letter`) : createMemoryDeadLetterStore(),
+    rescue: shared ? createLocalRescue(rescuePrefix, tabId) : undefined,
+    rescuePrefix,
+    ledger: shared ? createLocalLedger(`${dbPrefix}/sent/`, tabId) : undefined,
+    relayedNotes: shared && o.serviceWorkerRelay ? createLocalLedger(`${dbPrefix}/relayed/`, tabId) : undefined,
+    healthKey: shared ? `${dbPrefix}/failed-at` : undefined,
+    locks,
+    leadership: shared ? electLeader(`${dbPrefix}/upload`, tabId, locks, `${dbPrefix}/lease`) : soleLeader(),
+    openChannel: () => openTabChannel(shared ? dbPrefix : undefined),
+  };
+}
+
+/**
+ * The warning of a page that asked for IndexedDB and has none: after `createClient` returns, so a
+ * listener added right after it hears it.
+ */
+export function warnIfNoIndexedDb(o: ResolvedOptions, storage: ClientStorage, warn: (error: StorageError) => void): void {
+  if (o.storage !== 'memory' && !storage.shared && hasDom()) {
+    queueMicrotask(() => warn(new StorageError('open', new Error('IndexedDB is not available here: records are kept in memory'))));
+  }
+}

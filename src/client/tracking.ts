@@ -1,0 +1,127 @@
+/**
+ * A record's way into the queue: `track()` enriches and validates it, holds it for the player
+ * when none is identified yet, and queues it; `identify()` names the player and queues what
+ * waited. Also the check of records read back from storage.
+ *
+ * @module
+ */
+import type { ClientEmitter } from '../bus/events.js';
+import type { SendGate } from '../delivery/index.js';
+import { ValidationError } from '../errors/index.js';
+import { toUnixSeconds } from '../internal/time.js';
+import type { QueueEntry, RecordQueue, StoredEntry } from '../queue/index.js';
+import { enrichRecord, isObjectName, validateRecord, type ObjectName, type RecordInput } from '../records/index.js';
+import { awaitingPlayer, MAX_AWAITING_PLAYER, NO_PLAYER_YET } from './awaiting-player.js';
+import type { Device } from './device.js';
+import { checkOption, type ResolvedOptions } from './options.js';
+import type { Signals } from './signals.js';
+
+/** What `track()` and `identify()` need. */
+export interface TrackingDeps {
+  readonly o: ResolvedOptions;
+  readonly device: Device;
+  readonly queue: RecordQueue;
+  readonly emitter: ClientEmitter;
+  readonly signals: Signals;
+  readonly gate: Pick<SendGate, 'unloading'>;
+}
+
+/** The tracking half of a client. */
+export interface Tracking {
+  /** The identified player, or undefined. */
+  readonly player: string | undefined;
+  /** Records held for the first `identify()`. */
+  readonly awaiting: number;
+  /** `client.track()`. */
+  track<K extends ObjectName>(objectName: K, record: RecordInput<K>): boolean;
+  /** Names the player (checked: throws `ConfigError`) and queues the records that waited for one. */
+  identify(playerSlug: string): void;
+  /** `shutdown()`: `track()` keeps nothing from now on. */
+  stop(): void;
+  /** `shutdown()`: lets the records held for a player go, with a `dropped` event (`no-player`). */
+  dropUnnamed(): void;
+}
+
+export function createTracking({ o, device, queue, emitter, signals, gate }: TrackingDeps): Tracking {
+  let player = o.playerSlug;
+  /** After `shutdown()`: `track` keeps nothing. */
+  let stopped = false;
+  const awaiting = awaitingPlayer();
+
+  /** Emits `invalid` (the stats count it). */
+  const refuse = (error: ValidationError): false => {
+    emitter.emit('invalid', error);
+    return false;
+  };
+  /** Queues a checked record. */
+  const enqueue = (entry: QueueEntry): void => {
+    queue.enqueue(entry);
+    // Tracked after the SDK's own `pagehide` (a game's "session end" in its listener): the write
+    // may be cut off with the page, so the rescue is saved again, with it.
+    if (gate.unloading) queue.rescue();
+    if (queue.length >= o.flushAt) signals.emit('upload', 'threshold');
+  };
+  const track = <K extends ObjectName>(objectName: K, record: RecordInput<K>): boolean => {
+    if (stopped) return false;
+    const now = o.now();
+    // No player yet, and the game did not name one in the record: held for identify().
+    const held = player === undefined && (record as { player_slug?: unknown } | null)?.player_slug === undefined;
+    const enriched = enrichRecord(objectName, record, {
+      playerSlug: held ? NO_PLAYER_YET : player,
+      eventTimestamp: toUnixSeconds(now),
+      deviceUniqueId: device.id,
+      deviceInfo: device.info,
+      region: device.region,
+      isTpDebugMode: o.debug ? 1 : 0,
+      appVersion: o.appVersion ?? null,
+    });
+    const result = validateRecord(objectName, enriched, o.maxRecordBytes);
+    const entry = result.ok ? { objectName, record: result.record as Record<string, unknown>, enqueuedAt: now, bytes: result.bytes } : undefined;
+    const error = !entry
+      ? (result as { error: ValidationError }).error
+      : held && !awaiting.hold(entry)
+        ? new ValidationError(objectName, [{ path: 'player_slug', code: 'custom', message: `no player: call identify() (${MAX_AWAITING_PLAYER} records wait)` }])
+        : undefined;
+    if (error) {
+      if (o.invalidRecords === 'throw') throw error;
+      return refuse(error);
+    }
+    if (!held) enqueue(entry!);
+    return true;
+  };
+
+  return {
+    get player() {
+      return player;
+    },
+    get awaiting() {
+      return awaiting.length;
+    },
+    track,
+    identify(slug) {
+      player = checkOption('playerSlug', slug);
+      // Checked again with the player named: a long slug can take a record past `maxRecordBytes`.
+      for (const entry of awaiting.release(slug)) {
+        const checked = validateRecord(entry.objectName, entry.record, o.maxRecordBytes);
+        if (checked.ok) enqueue({ ...entry, record: checked.record as Record<string, unknown>, bytes: checked.bytes });
+        else refuse(checked.error);
+      }
+    },
+    stop() {
+      stopped = true;
+    },
+    dropUnnamed() {
+      const unnamed = awaiting.clear();
+      if (unnamed > 0) emitter.emit('dropped', { records: unnamed, reason: 'no-player' });
+    },
+  };
+}
+
+/** Records read back from storage are checked like new ones: a corrupt entry is put aside. */
+export function storedEntryCheck(maxRecordBytes: number): (entry: StoredEntry) => string | undefined {
+  return (entry) => {
+    if (!isObjectName(entry.objectName)) return `stored entry has no known object name (${String(entry.objectName)})`;
+    const result = validateRecord(entry.objectName, entry.record, maxRecordBytes);
+    return result.ok ? undefined : result.error.message;
+  };
+}

@@ -1,0 +1,166 @@
+/**
+ * Who uploads and when: the tab that leads uploads for every tab of the game (a follower's
+ * `flush()` asks it over the tab channel), on the scheduler's triggers; a tab that becomes leader
+ * first settles what earlier pages left, then uploads it.
+ *
+ * @module
+ */
+import type { ClientEmitter } from '../bus/events.js';
+import { NetworkError, toTpError, type TpError } from '../errors/index.js';
+import { UploadScheduler, type DeliveryWatch, type FlushResult, type SendGate } from '../delivery/index.js';
+import { randomId } from '../internal/env.js';
+import { MAX_TIMER_MS } from '../internal/time.js';
+import type { RecordQueue } from '../queue/index.js';
+import { TabCoordinator } from '../tabs/index.js';
+import type { ResolvedOptions } from './options.js';
+import type { Sending } from './sending.js';
+import type { Signals } from './signals.js';
+import type { ClientStorage } from './storage.js';
+
+export interface UploadsDeps {
+  readonly o: ResolvedOptions;
+  readonly storage: ClientStorage;
+  readonly queue: RecordQueue;
+  readonly gate: SendGate;
+  readonly sending: Sending;
+  readonly emitter: ClientEmitter;
+  readonly signals: Signals;
+  /** A retry attempt is starting (counted in `stats().retried`). */
+  readonly onRetry: () => void;
+}
+
+export interface Uploads {
+  /**
+   * Whether this tab uploads its queue: the leader, or a tab whose queue fell back to memory (its
+   * records are its own, no other tab can see them).
+   */
+  uploadsHere(): boolean;
+  /** Starts uploading whenever this tab becomes the leader (at once, for a sole leader). */
+  begin(): void;
+  /** `client.flush()`: everything queued before the call, in any tab. */
+  flush(): Promise<FlushResult>;
+  /** The upload as the page is hidden (`includeUnstored` false) or unloaded (true). */
+  unload(includeUnstored: boolean): void;
+  /** `shutdown()`: stops scheduling and the relay. */
+  stop(): void;
+  /** `shutdown()`, after `stop()`: a last upload here (its failure is emitted), then closes the channel. */
+  finish(): Promise<void>;
+}
+
+export function startUploads({ o, storage, queue, gate, sending, emitter, signals, onRetry }: UploadsDeps): Uploads {
+  const { uploader, health, relay } = sending;
+  const { leadership } = storage;
+  const emitError = (error: TpError): void => void emitter.emit('error', error);
+  const autoFlush = o.flushIntervalMs > 0;
+  let othersWrote = false;
+  const uploadsHere = (): boolean => leadership.isLeader || queue.storageKind === 'memory';
+
+  /** One upload pass by the leader: up to `target`, or (background) everything stored now. */
+  const upload = async (target: string | undefined, watch?: DeliveryWatch): Promise<FlushResult> => {
+    othersWrote = false;
+    const result = await uploader.flush(target, watch);
+    tabs.queued(await queue.refreshCount());
+    return result;
+  };
+  const tabs = new TabCoordinator({
+    leadership,
+    channel: storage.openChannel(),
+    upload,
+    onOthersWrote: () => {
+      othersWrote = true;
+      signals.emit('offers', 'others-wrote');
+      void queue.refreshCount();
+    },
+    onQueued: (count) => queue.setCount(count),
+    timeoutMs: Math.min(o.requestTimeoutMs * 2, MAX_TIMER_MS),
+    newId: randomId,
+  });
+  signals.on('written', () => tabs.written());
+
+  // Automatic uploads: a timer, a threshold, at start for records left by earlier visits, and at
+  // once when the browser comes back online; retries wait for the backoff schedule.
+  const scheduler = new UploadScheduler({
+    run: async () => upload(await queue.storeLastKey()),
+    policy: o.retry,
+    gate,
+    hasWork: () => uploadsHere() && (queue.length > 0 || othersWrote),
+    onFailure: emitError,
+    onWillRetry: (info) => void emitter.emit('retry', info),
+    onRetry,
+    automatic: autoFlush,
+  });
+  if (autoFlush) signals.on('upload', (trigger) => void scheduler.kick(trigger));
+
+  /**
+   * Holds the records earlier pages handed to the relay (synchronously: no request may take them
+   * from now on), and returns what waits until the worker has settled them, then lets them go.
+   * Undefined when there are none.
+   */
+  const holdRelayed = (): (() => Promise<void>) | undefined => {
+    const notes = storage.relayedNotes?.readAll();
+    if (!relay || !notes || notes.items.length === 0) {
+      notes?.forget();
+      return undefined;
+    }
+    const release = uploader.holdKeys(notes.items);
+    return async () => {
+      await relay.settled(notes.items);
+      release();
+      notes.forget();
+    };
+  };
+  // A tab that becomes leader uploads what earlier leaders and other tabs left, from the store as
+  // it is now (what it read before may have been delivered since).
+  const onLeader = (): void => {
+    const relayed = holdRelayed();
+    // The store as it is now, and the last leader's ledger settled, before any upload of this
+    // tab; once the relay settled what the last pages handed it, read again (it deleted some).
+    const reloaded = queue
+      .reload()
+      .then(async () => {
+        if (!relayed) return;
+        await relayed();
+        await queue.reload();
+      })
+      .catch(emitError);
+    if (autoFlush) void reloaded.then(() => scheduler.kick('start'));
+    signals.emit('offers', 'start');
+    // No accepted upload seen lately: find out now whether the service takes this game's uploads,
+    // before the page's keepalive upload has to count on it (docs/decisions.md, "Delivery").
+    if (autoFlush && storage.shared && gate.online() && !health.known()) void uploader.probe();
+  };
+
+  return {
+    uploadsHere,
+    begin: () => leadership.onLeader(onLeader),
+    async flush() {
+      // What is delivered from now on counts (an upload already running delivers some of it).
+      const watch = uploader.watch();
+      // Everything queued before the call, in any tab: up to the store's last key now.
+      const target = await queue.storeLastKey().catch((error: unknown) => {
+        watch.stop();
+        throw error;
+      });
+      if (uploadsHere()) return scheduler.flushNow<FlushResult>(() => upload(target, watch)).finally(watch.stop);
+      watch.stop();
+      // Offline in this tab is offline in the uploading one: no request, as in the leader.
+      if (!gate.online()) throw new NetworkError('logs', new Error('the browser is offline'));
+      return tabs.flush(target);
+    },
+    unload(includeUnstored) {
+      if (gate.online() && uploadsHere()) uploader.unload(includeUnstored);
+    },
+    stop() {
+      scheduler.stop();
+      relay?.stop();
+    },
+    async finish() {
+      try {
+        if (uploadsHere()) await upload(queue.lastKey);
+      } catch (error) {
+        emitError(toTpError(error));
+      }
+      tabs.close();
+    },
+  };
+}
