@@ -1,7 +1,7 @@
 /**
  * The drain: sends the due records oldest first, batch after batch, and applies the answer policy
- * (delivery/answer-policy.ts) to each: deliver, halve, put aside, pause or fail. A batch leaves
- * the queue only after the service accepted it or it was put aside.
+ * (delivery/answer-policy.ts) to each: deliver, halve, put aside, pause, or keep it queued. A batch
+ * leaves the queue only after the service accepted it or it was put aside.
  *
  * @module
  */
@@ -87,7 +87,7 @@ class Drain {
       if (corrupt > 0) continue;
       const batch = takeBatch(due, { maxRecords: maxBatchRecords, maxBytes: maxBatchBytes });
       if (batch.length === 0) {
-        if (await this.#done()) return;
+        if (await this.#nothingDue()) return;
         continue;
       }
       this.#fresh = false;
@@ -117,7 +117,7 @@ class Drain {
    * that read found nothing, waits for records in flight or held for the relay. True when the
    * drain is done.
    */
-  async #done(): Promise<boolean> {
+  async #nothingDue(): Promise<boolean> {
     const { keys, keepalive } = this.#parts;
     if (!this.#fresh || this.#removals.length > 0) {
       await Promise.all(this.#removals.splice(0));

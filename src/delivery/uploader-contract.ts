@@ -51,6 +51,7 @@ export interface DeliveryInfo {
   readonly keepalive: boolean;
 }
 
+/** What an `Uploader` is given: the queue, the transport, the limits, and where it reports. */
 export interface UploaderOptions {
   readonly queue: RecordQueue;
   readonly transport: Transport;
