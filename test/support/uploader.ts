@@ -46,7 +46,6 @@ export function testUploader(queue: RecordQueue, transport: Transport, overrides
         return gate.paused;
       },
       pause: gate.pause,
-      resume: gate.resume,
     },
     ...options,
   });
