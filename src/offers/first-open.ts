@@ -19,6 +19,12 @@ export interface FirstOpens {
   stop(): void;
 }
 
+/** What the first-open updates use of the engine's dependencies. */
+export type FirstOpenDeps = Pick<
+  OffersDeps,
+  'transport' | 'retry' | 'isOnline' | 'isPaused' | 'isUnloading' | 'isLeader' | 'pause' | 'onRetry' | 'emitter'
+>;
+
 /**
  * Each pass sends every pending update (a first open recorded here, neither confirmed nor given
  * up), oldest open first. It fails with the first failure worth retrying (no answer, time-out,
@@ -26,12 +32,6 @@ export interface FirstOpens {
  * envelope), leaving it and the rest pending; an update refused with any other 4xx is marked as
  * given up and reported to `onError` (as are the failures).
  */
-/** What the first-open updates use of the engine's dependencies. */
-export type FirstOpenDeps = Pick<
-  OffersDeps,
-  'transport' | 'retry' | 'isOnline' | 'isPaused' | 'isUnloading' | 'isLeader' | 'pause' | 'onRetry' | 'emitter'
->;
-
 export function createFirstOpens(
   deps: FirstOpenDeps,
   states: Pick<OfferStates, 'all' | 'update' | 'inMemory'>,

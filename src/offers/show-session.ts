@@ -6,7 +6,7 @@
  * @module
  */
 import { MAX_TIMER_MS } from '../internal/time.js';
-import type { OfferContent, OfferOutcome, OfferView } from '../ui/types.js';
+import type { OfferContent, OfferOutcome, OfferView } from '../ui/index.js';
 
 export interface ShowSession {
   readonly content: OfferContent;
