@@ -6,7 +6,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createEmitter } from '../../../src/bus/events.js';
-import { DEFAULT_RETRY, Transport } from '../../../src/delivery/index.js';
 import { ConfigError, NetworkError, OfferError, ProtocolError, ServiceError, StorageError } from '../../../src/errors/index.js';
 import { createEngineCore } from '../../../src/offers/core.js';
 import { createMemoryOfferCache, createMemoryOfferStateStore, type OffersDeps } from '../../../src/offers/index.js';
@@ -119,35 +118,18 @@ describe('createOnScreen', () => {
 });
 
 describe('createEngineCore', () => {
+  /** A core for `player`: of its dependencies, only those the core reads. */
   function core(player: string | undefined) {
-    const deps: OffersDeps = {
-      transport: new Transport({
-        baseUrl: 'http://127.0.0.1:9/v2021.4/web',
-        fetch: () => Promise.reject(new Error('no request here')),
-        credentials: () => ({ authMode: 'client', clientKey: 'k' }),
-        timeoutMs: 1000,
-        offersPlayerParam: 'player_slug',
-        clock: () => NOW,
-        onAnswer: () => undefined,
-      }),
+    const deps: Partial<OffersDeps> = {
       dbPrefix: undefined,
       stores: { state: createMemoryOfferStateStore(), cache: createMemoryOfferCache() },
       emitter: createEmitter(),
       now: () => NOW,
       store: 'web',
       validForUnitMs: 1000,
-      ui: () => undefined,
       player: () => player,
-      languages: () => ['en'],
-      trackReaction: () => undefined,
-      retry: DEFAULT_RETRY,
-      isOnline: () => true,
-      isLeader: () => true,
-      isPaused: () => true,
-      pause: () => undefined,
-      onRetry: () => undefined,
     };
-    return createEngineCore(deps);
+    return createEngineCore(deps as OffersDeps);
   }
 
   it('requirePlayer: the identified player, else ConfigError', () => {
