@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { UploadScheduler, type Trigger } from '../delivery/index.js';
+import { UploadScheduler, type RetryInfo, type Transport, type Trigger } from '../delivery/index.js';
 import { isTpError, pauseReason, type ServiceError, type TpError } from '../errors/index.js';
 import type { OfferStates } from './offer-states.js';
 import type { OffersDeps } from './contract.js';
@@ -19,11 +19,11 @@ export interface FirstOpens {
   stop(): void;
 }
 
-/** What the first-open updates use of the engine's dependencies. */
-export type FirstOpenDeps = Pick<
-  OffersDeps,
-  'transport' | 'retry' | 'isOnline' | 'isPaused' | 'isUnloading' | 'isLeader' | 'pause' | 'onRetry' | 'emitter'
->;
+/** What the first-open updates use of the engine's dependencies: of the transport, POST /offers; of the emitter, `retry`. */
+export interface FirstOpenDeps extends Pick<OffersDeps, 'retry' | 'isOnline' | 'isPaused' | 'isUnloading' | 'isLeader' | 'pause' | 'onRetry'> {
+  readonly transport: Pick<Transport, 'postFirstOpen'>;
+  readonly emitter: { emit(event: 'retry', info: RetryInfo): unknown };
+}
 
 /**
  * Each pass sends every pending update (a first open recorded here, neither confirmed nor given
