@@ -30,20 +30,23 @@ export function createClient(options: ClientOptions): TpClient {
 // Everything of `tp-web-sdk/logging` (its `createClient` is shadowed by the one above), and the offers.
 export * from './logging.js';
 export type { TpClient } from './client/index.js';
-export type { OfferClosedEvent, OfferReactionEvent } from './bus/events.js';
 export { OfferError, OfferStateError, type OfferErrorReason } from './errors/index.js';
 export {
+  buildOfferContent,
   checkUsability,
   DO_NOT_SHOW_AGAIN,
   OFFER_TRANSITIONS,
   type AiOffer,
   type AiOfferBody,
   type AiProduct,
+  type ContentContext,
   type Offer,
+  type OfferClosedEvent,
   type OfferListing,
   type OfferLocalState,
   type OfferMove,
   type OfferOutcome,
+  type OfferReactionEvent,
   type OffersApi,
   type OfferState,
   type PersonalizedOffer,
@@ -53,9 +56,7 @@ export {
   type Verdict,
 } from './offers/index.js';
 export {
-  buildOfferContent,
   createHeadlessAdapter,
-  type ContentContext,
   type DrawnEntry,
   type HeadlessAdapter,
   type OfferActions,

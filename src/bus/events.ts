@@ -6,38 +6,7 @@
 import { EventEmitter } from 'eventemitter3';
 import type { DeadLetterInfo, DeliveryInfo, RetryInfo, UploadInfo } from '../delivery/index.js';
 import type { PauseReason, ServiceError, TpError, ValidationError } from '../errors/index.js';
-import type { MessageStatus } from '../records/index.js';
-import type { OfferState } from '../offers/state-machine.js';
-import type { Offer } from '../offers/types.js';
-import type { Verdict } from '../offers/usability.js';
-
-/** Payload of the `offer:impress`, `offer:open`, `offer:dismiss` and `offer:interact` events. */
-export interface OfferReactionEvent {
-  /** The offer reacted to. */
-  readonly offer: Offer;
-  /** The reaction, `message_status` on the wire: `impress`, `open`, `dismiss` or `interact`. */
-  readonly status: MessageStatus;
-  /** `message_detail` as reported. */
-  readonly detail: string | undefined;
-  /** The offer's state after the move (docs/decisions.md, "Offer states"). */
-  readonly state: OfferState;
-  /** The usability verdict at the move (service time). */
-  readonly verdict: Verdict;
-}
-
-/** Payload of `offer:close` (the SDK closed an offer: nothing reported) and `offer:expired`. */
-export interface OfferClosedEvent {
-  /** The offer that left the screen. */
-  readonly offer: Offer;
-  /**
-   * `interacted`: closed after the player took the next step; `expired`: it stopped being usable
-   * on screen; `closed`: the game took it off screen (`view.close()`, `show()`'s signal aborted, or
-   * `identify()` changed the player).
-   */
-  readonly cause: 'interacted' | 'expired' | 'closed';
-  /** The usability verdict when it closed (service time). */
-  readonly verdict: Verdict;
-}
+import type { OfferEvents } from '../offers/index.js';
 
 /** Payload of the `paused` event. */
 export interface PausedEvent {
@@ -75,9 +44,10 @@ export interface QueueEvent {
 
 /**
  * Events of a client: `client.on(name, listener)` (the listener gets the payload shown). Failures
- * of a call you await (`flush()`, `offers.refresh()`) reject that call instead of emitting.
+ * of a call you await (`flush()`, `offers.refresh()`) reject that call instead of emitting. The
+ * offer events (`offer:impress`, …) are those of {@link OfferEvents}.
  */
-export interface ClientEvents {
+export interface ClientEvents extends OfferEvents {
   /**
    * A failure nobody awaits that the game may have to act on: an upload the SDK will not retry by
    * itself (a 404 from a wrong `baseUrl`, a 401), a malformed offer, a dead-lettered batch. A
@@ -120,21 +90,6 @@ export interface ClientEvents {
    * uploads wait, nothing is deleted.
    */
   paused: [event: PausedEvent];
-  /** An offer was impressed (reported once per offer, ever, by `offers.refresh()`), with its new state and verdict. */
-  'offer:impress': [event: OfferReactionEvent];
-  /** A shown offer was opened (reported; the first open also sends the first-open update). */
-  'offer:open': [event: OfferReactionEvent];
-  /** The player dismissed an offer (`detail` is `DO_NOT_SHOW_AGAIN` when they ticked the toggle). */
-  'offer:dismiss': [event: OfferReactionEvent];
-  /** The player pressed a product's purchase button (`detail` is its `purchasable_slug`, or the product id). */
-  'offer:interact': [event: OfferReactionEvent];
-  /**
-   * A shown offer closed without a reaction: the SDK closed it after `interact`, or because it
-   * expired on screen, or the game closed it (`view.close()`, an aborted signal, `identify()`).
-   */
-  'offer:close': [event: OfferClosedEvent];
-  /** A shown offer stopped being usable on screen and was closed (`offer:close` fires too). */
-  'offer:expired': [event: OfferClosedEvent];
 }
 
 /** The emitter every domain of one client shares. */

@@ -1,25 +1,25 @@
 /**
  * The offer engine's contract: the API games call (`client.offers`), what the client gives the
  * engine (`OffersDeps`) and what it gets back (`OffersEngine`). Types only, and the one constant
- * of the wire the API names, so that the engine's parts (offers-api.ts, first-open.ts) import the
- * contract, not each other.
+ * of the wire the API names, so that the engine's parts (engine.ts and the parts it wires) import
+ * the contract, not each other.
  *
  * @module
  */
-import type { ClientEmitter } from '../bus/events.js';
 import type { RetryPolicy, SendGate, Transport, Trigger } from '../delivery/index.js';
 import type { PlatformStore } from '../internal/env.js';
 import type { ClockSample } from '../internal/server-clock.js';
 import type { Clock } from '../internal/time.js';
 import type { MessageStatus } from '../records/index.js';
-import type { OfferOutcome, OfferView, UiAdapter } from '../ui/types.js';
+import type { OfferOutcome, OfferView, UiAdapter } from '../ui/index.js';
+import type { OfferEmitter } from './events.js';
 import type { OfferCache } from './offer-cache.js';
 import type { OfferStateStore } from './local-state.js';
 import type { OfferState } from './state-machine.js';
 import type { Offer } from './types.js';
 import type { ProductCheck, Verdict } from './usability.js';
 
-export type { OfferOutcome } from '../ui/types.js';
+export type { OfferOutcome } from '../ui/index.js';
 
 /** `message_detail` of the `dismiss` reported when the player ticked do-not-show-again. */
 export const DO_NOT_SHOW_AGAIN = 'do_not_show_again';
@@ -114,7 +114,8 @@ export interface OffersDeps {
   readonly dbPrefix: string | undefined;
   /** Stores to use instead (tests: two engines sharing them are two pages of one device). */
   readonly stores?: { readonly state: OfferStateStore; readonly cache: OfferCache };
-  readonly emitter: ClientEmitter;
+  /** The client's emitter: the engine emits its `offer:*` events, `error`, `warning` and `retry`. */
+  readonly emitter: OfferEmitter;
   /** The device clock; the engine estimates the service's time from it and the answers' `Date`. */
   readonly now: Clock;
   readonly store: PlatformStore;

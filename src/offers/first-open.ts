@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { UploadScheduler, type Trigger } from '../delivery/index.js';
+import { UploadScheduler, type RetryInfo, type Transport, type Trigger } from '../delivery/index.js';
 import { isTpError, pauseReason, type ServiceError, type TpError } from '../errors/index.js';
 import type { OfferStates } from './offer-states.js';
 import type { OffersDeps } from './contract.js';
@@ -19,6 +19,12 @@ export interface FirstOpens {
   stop(): void;
 }
 
+/** What the first-open updates use of the engine's dependencies: of the transport, POST /offers; of the emitter, `retry`. */
+export interface FirstOpenDeps extends Pick<OffersDeps, 'retry' | 'gate' | 'onRetry'> {
+  readonly transport: Pick<Transport, 'postFirstOpen'>;
+  readonly emitter: { emit(event: 'retry', info: RetryInfo): unknown };
+}
+
 /**
  * Each pass sends every pending update (a first open recorded here, neither confirmed nor given
  * up), oldest open first. It fails with the first failure worth retrying (no answer, time-out,
@@ -26,12 +32,6 @@ export interface FirstOpens {
  * envelope), leaving it and the rest pending; an update refused with any other 4xx is marked as
  * given up and reported to `onError` (as are the failures).
  */
-/** What the first-open updates use of the engine's dependencies. */
-export type FirstOpenDeps = Pick<
-  OffersDeps,
-  'transport' | 'retry' | 'gate' | 'onRetry' | 'emitter'
->;
-
 export function createFirstOpens(
   deps: FirstOpenDeps,
   states: Pick<OfferStates, 'all' | 'update' | 'inMemory'>,

@@ -23,7 +23,9 @@ export {
 export { createIndexedDbOfferCache, createMemoryOfferCache, type CachedOffers, type OfferCache } from './offer-cache.js';
 export { createIndexedDbKeyValueStore, createMemoryKeyValueStore, withMemoryFallback, type KeyValueStore } from './store.js';
 export { nextState, OFFER_TRANSITIONS, restoredState, type OfferMove, type OfferState } from './state-machine.js';
-export { createOffersEngine } from './offers-api.js';
+export { createOffersEngine } from './engine.js';
+export { buildOfferContent, type ContentContext } from './content.js';
+export type { OfferClosedEvent, OfferEmitter, OfferEvents, OfferReactionEvent } from './events.js';
 export {
   DO_NOT_SHOW_AGAIN,
   type AutoRefreshOptions,

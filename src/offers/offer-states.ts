@@ -33,6 +33,26 @@ export type OfferStates = ReturnType<typeof createOfferStates>;
 type Change = (current: OfferLocalState) => OfferLocalState | undefined;
 
 /**
+ * What `move` (to state `to`) writes, merged with what other tabs wrote: an `impress` only when no
+ * impression was decided yet (else undefined: another tab made it first), marked pending since
+ * `impressedAt` (device time); an `open` counts against `valid_open_count` and keeps the earliest
+ * first open (`now`, service time); `hide` (do-not-show-again) hides the offer.
+ */
+export function moveChange(move: OfferMove, to: OfferState, now: number, impressedAt: number, hide: boolean): Change {
+  return (s) =>
+    move === 'impress'
+      ? s.impressedAt === undefined
+        ? { ...s, state: to, impressedAt, impressPending: true }
+        : undefined
+      : {
+          ...s,
+          state: to,
+          ...(move === 'open' && { opens: s.opens + 1, firstOpenedAt: Math.min(s.firstOpenedAt ?? now, now) }),
+          ...(hide && { hidden: true }),
+        };
+}
+
+/**
  * The offer states in `stored`. When it fails they move to memory, carrying over what this page
  * knows (so nothing is impressed twice), and `onStorageError` hears of it. `device` is the device
  * clock: the time of an impression's mark, compared by other pages of the same device.
@@ -99,19 +119,8 @@ export function createOfferStates(stored: OfferStateStore, onStorageError: (erro
       const playerSlug = player;
       if (playerSlug === undefined) throw new OfferStateError(offerId, 'received', move);
       const to = check(offerId, move);
-      // One reading for this page's copy and the stored one.
-      const impressedAt = device();
-      const change: Change = (s) =>
-        move === 'impress'
-          ? s.impressedAt === undefined
-            ? { ...s, state: to, impressedAt, impressPending: true }
-            : undefined
-          : {
-              ...s,
-              state: to,
-              ...(move === 'open' && { opens: s.opens + 1, firstOpenedAt: Math.min(s.firstOpenedAt ?? now, now) }),
-              ...(hide && { hidden: true }),
-            };
+      // One reading of the device clock for this page's copy and the stored one.
+      const change = moveChange(move, to, now, device(), hide);
       moved.set(offerId, to);
       const current = saved.get(offerId) ?? EMPTY_STATE;
       saved.set(offerId, change(current) ?? current);

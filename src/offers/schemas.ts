@@ -9,7 +9,7 @@
  */
 import * as z from 'zod/mini';
 import { httpUrl as parseHttpUrl } from '../internal/url.js';
-import { MAX_STRING_LENGTH, integer, oneOf, sizedString } from '../records/catalog/values.js';
+import { MAX_STRING_LENGTH, integer, oneOf, sizedString } from '../records/index.js';
 
 const nullish = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(schema));
 /** An http(s) URL (at most 2048 characters), or null, or absent. */

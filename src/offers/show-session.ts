@@ -6,7 +6,7 @@
  * @module
  */
 import { MAX_TIMER_MS } from '../internal/time.js';
-import type { OfferContent, OfferOutcome, OfferView } from '../ui/types.js';
+import type { OfferContent, OfferOutcome, OfferView, ProductView } from '../ui/index.js';
 
 export interface ShowSession {
   readonly content: OfferContent;
@@ -22,6 +22,20 @@ export interface ShowSession {
    * product has that id).
    */
   readonly onEnd: (outcome: OfferOutcome, productId?: string) => void;
+}
+
+/**
+ * The product `interact` was given, and the id to report: a product by identity (it may have no
+ * id; a copy or another view's product picks none), else by id (none may have it), else (nothing,
+ * or null from a JavaScript game) the first.
+ */
+export function chosenProduct(
+  products: readonly ProductView[],
+  chosen: ProductView | string | null | undefined,
+): [product: ProductView | undefined, productId: string | undefined] {
+  const given = chosen ?? undefined;
+  const product = typeof given === 'object' ? products.find((p) => p === given) : given === undefined ? products[0] : products.find((p) => p.id === given);
+  return [product, typeof given === 'object' ? given.id : given];
 }
 
 /**
@@ -86,12 +100,7 @@ export function createOfferView(session: ShowSession): [view: OfferView, recheck
     },
     dismiss: () => endWhenOpen(() => ({ action: 'dismiss', offerId, doNotShowAgain })),
     interact: (chosen) => {
-      const { products } = content;
-      // A product by identity (it may have no id), else by id, else (nothing, or null from a
-      // JavaScript game) the first.
-      const given = chosen ?? undefined;
-      const product = typeof given === 'object' ? products.find((p) => p === given) : given === undefined ? products[0] : products.find((p) => p.id === given);
-      const productId = typeof given === 'object' ? given.id : given;
+      const [product, productId] = chosenProduct(content.products, chosen);
       endWhenOpen(() => ({ action: 'interact', offerId, product, doNotShowAgain }), productId);
     },
     setDoNotShowAgain: (value) => {

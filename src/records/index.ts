@@ -22,4 +22,5 @@ export {
   type KindSpec,
   type MessageStatus,
 } from './catalog/index.js';
+export { MAX_STRING_LENGTH, integer, oneOf, sizedString } from './catalog/values.js';
 export { WIRE_SDK_VERSION } from '../version.js';

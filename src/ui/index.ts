@@ -1,3 +1,3 @@
 export type { OfferActions, OfferContent, OfferOutcome, OfferView, ProductView, UiAdapter } from './types.js';
-export { buildOfferContent, type ContentContext } from './content.js';
+export { discountPercent } from './format.js';
 export { createHeadlessAdapter, type DrawnEntry, type HeadlessAdapter } from './headless.js';

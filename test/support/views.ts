@@ -3,7 +3,7 @@
  * buildOfferContent) with actions that record what an adapter called.
  */
 import { decodeOffer, type Offer } from '../../src/offers/index.js';
-import { buildOfferContent, type ContentContext } from '../../src/ui/content.js';
+import { buildOfferContent, type ContentContext } from '../../src/offers/content.js';
 import type { OfferOutcome, OfferView } from '../../src/ui/types.js';
 import { aiBody, offerRecord } from '../fixtures/spec-samples.js';
 

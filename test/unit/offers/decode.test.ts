@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeOffer } from '../../../src/offers/index.js';
-import { buildOfferContent } from '../../../src/ui/content.js';
+import { buildOfferContent } from '../../../src/offers/content.js';
 import { aiBody, offerRecord, personalizedBody } from '../../fixtures/spec-samples.js';
 
 describe('decodeOffer', () => {

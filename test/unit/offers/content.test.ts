@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { plainText } from '../../../src/richtext/index.js';
-import { buildOfferContent } from '../../../src/ui/content.js';
+import { buildOfferContent } from '../../../src/offers/content.js';
 import { priceText } from '../../../src/ui/format.js';
 import { aiBody, personalizedBody } from '../../fixtures/spec-samples.js';
 import { NOW, offerOf } from '../../support/views.js';

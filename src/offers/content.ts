@@ -7,12 +7,11 @@
  * @module
  */
 import type { PlatformStore } from '../internal/env.js';
-import { pickLanguage } from '../offers/language.js';
-import { availableProducts, idText, saleWindow, type ProductCheck } from '../offers/usability.js';
-import type { Offer } from '../offers/types.js';
 import { parseRichText } from '../richtext/index.js';
-import { discountPercent } from './format.js';
-import type { OfferContent, ProductView } from './types.js';
+import { discountPercent, type OfferContent, type ProductView } from '../ui/index.js';
+import { pickLanguage } from './language.js';
+import type { Offer } from './types.js';
+import { availableProducts, idText, saleWindow, type ProductCheck } from './usability.js';
 
 /** Inputs of {@link buildOfferContent}. */
 export interface ContentContext {

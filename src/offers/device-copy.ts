@@ -1,0 +1,65 @@
+/**
+ * The device's copy of each player's last GET /offers answer (offer-cache.ts), and GET /offers
+ * itself with that copy standing in when the service cannot be reached: `show()` works offline,
+ * decided in the service's time as it was learned when the copy was made.
+ *
+ * @module
+ */
+import { isTpError, NetworkError, ProtocolError, toTpError, type ServiceError } from '../errors/index.js';
+import type { EngineCore } from './core.js';
+import { createIndexedDbOfferCache, createMemoryOfferCache, type CachedOffers } from './offer-cache.js';
+import { withMemoryFallback } from './store.js';
+
+/** The device's copy of one engine: see the module's description. */
+export type DeviceCopy = ReturnType<typeof createDeviceCopy>;
+
+/** A failure after which the cached offers stand in: no answer, or an answer worth retrying. */
+export function unreachable(error: unknown): boolean {
+  return isTpError(error, 'network') || (isTpError(error, 'service') && (error as ServiceError).retryable);
+}
+
+export function createDeviceCopy({ deps, clock, warn }: EngineCore) {
+  const cache = withMemoryFallback(
+    deps.stores?.cache ?? (deps.dbPrefix ? createIndexedDbOfferCache(`${deps.dbPrefix}/offer-cache`) : createMemoryOfferCache()),
+    'offer-cache',
+    warn,
+  );
+
+  /**
+   * The offline copy of `player`'s last answer (undefined when none, or unreadable), with the
+   * clock set from the offset learned then: its records are decided in the service's time.
+   */
+  const read = async (player: string): Promise<CachedOffers | undefined> => {
+    const cached = await cache.get(player).catch(() => undefined);
+    clock.restore(cached?.offsetMs);
+    return cached;
+  };
+
+  return {
+    read,
+    /**
+     * The GET /offers records for `player` (saved as the device's copy), and the device time their
+     * answer arrived; else (the service cannot be reached) those of the copy, with no time and a
+     * `warning`.
+     *
+     * @throws the request's failure when it is not {@link unreachable}, or when there is no copy.
+     */
+    async fetch(player: string): Promise<[records: readonly unknown[], receivedAt?: number]> {
+      try {
+        // Offline: no request (it would fail, and the browser would log it); the device's copy at once.
+        if (!deps.gate.online()) throw new NetworkError('offers', new Error('the browser is offline'));
+        const { data } = await deps.transport.getOffers(player);
+        if (!Array.isArray(data)) throw new ProtocolError('offers', 'data is not an array');
+        const receivedAt = deps.now();
+        await cache.change(player, () => ({ fetchedAt: clock.now(), offsetMs: clock.learnedOffsetMs, records: data }));
+        return [data, receivedAt];
+      } catch (error) {
+        if (!unreachable(error)) throw error;
+        const cached = await read(player);
+        if (!cached) throw error;
+        warn(toTpError(error));
+        return [cached.records];
+      }
+    },
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * `client.offers`: fetch, decide, show and report offers (spec: GET /offers, POST /offers,
+ * States and transitions, Rules that hold). This file only wires the parts, each built from
+ * those above it: the shared core (core.ts: the service's clock, the offer states, the verdicts),
+ * the first-open updates (first-open.ts), the reactions (reactions.ts), the views on screen
+ * (on-screen.ts), the device's copy (device-copy.ts), the known offers (known-offers.ts), the
+ * refreshes (refresh.ts), the views (views.ts) and the offer shown through the adapter (show.ts).
+ *
+ * @module
+ */
+import type { OffersDeps, OffersEngine } from './contract.js';
+import { createEngineCore } from './core.js';
+import { createDeviceCopy } from './device-copy.js';
+import { createFirstOpens } from './first-open.js';
+import { createKnownOffers, findOffer } from './known-offers.js';
+import { createOnScreen } from './on-screen.js';
+import { checkStatus, createReactions } from './reactions.js';
+import { createRefresher } from './refresh.js';
+import { createShows } from './show.js';
+import { createViewOpener } from './views.js';
+
+export function createOffersEngine(deps: OffersDeps): OffersEngine {
+  const core = createEngineCore(deps);
+  const { clock, states } = core;
+  const firstOpens = createFirstOpens(deps, states, core.fail);
+  const reactions = createReactions(core, firstOpens);
+  const onScreen = createOnScreen();
+  const copy = createDeviceCopy(core);
+  const known = createKnownOffers(core, copy, reactions.report, onScreen);
+  const refresher = createRefresher(core, copy, known, reactions.react, firstOpens);
+  const openView = createViewOpener(core, known, reactions, onScreen);
+  const shows = createShows(deps, openView);
+  void known.loadCached();
+  if (deps.autoRefresh?.onStart) queueMicrotask(() => refresher.auto(true));
+
+  return {
+    api: {
+      refresh: refresher.refresh,
+      list() {
+        const now = clock.now();
+        return known.all().map((offer) => ({ offer, verdict: core.verdictOf(offer, now), state: states.state(offer.offer_id) }));
+      },
+      show: shows.show,
+      view: (offerId) => openView(offerId, () => undefined),
+      async report(offerId, status, detail) {
+        checkStatus(offerId, status);
+        const offer = await findOffer(core, known, offerId);
+        if (status === 'impress' || status === 'open') core.requireUsable(offer);
+        await reactions.react(offer, status, detail);
+      },
+    },
+    observeAnswer: (sample) => clock.observe(sample),
+    kick(trigger) {
+      if (trigger === 'visible') refresher.auto(deps.autoRefresh?.onVisible);
+      else if (trigger === 'others-wrote') firstOpens.opened();
+      else firstOpens.kick(trigger);
+    },
+    identified() {
+      // The previous player's offers leave the screen (nothing reported: they did not dismiss
+      // them), before the states of the new player are loaded.
+      onScreen.close((_, player) => player !== deps.player());
+      void known.loadCached().catch(core.fail);
+    },
+    stop() {
+      core.stopped = true;
+      firstOpens.stop();
+      // Every offer on screen leaves it, shown or drawn by the game (`closed`); nothing is reported.
+      onScreen.close(() => true);
+      shows.stop();
+    },
+  };
+}

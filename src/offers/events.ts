@@ -1,0 +1,70 @@
+/**
+ * The offer events (name → listener arguments), part of the client's event map (`ClientEvents`,
+ * bus/events.ts, is composed from {@link OfferEvents}), and the narrow emitter the offer engine
+ * gets: its own events and the failures it reports.
+ *
+ * @module
+ */
+import type { RetryInfo } from '../delivery/index.js';
+import type { TpError } from '../errors/index.js';
+import type { MessageStatus } from '../records/index.js';
+import type { OfferState } from './state-machine.js';
+import type { Offer } from './types.js';
+import type { Verdict } from './usability.js';
+
+/** Payload of the `offer:impress`, `offer:open`, `offer:dismiss` and `offer:interact` events. */
+export interface OfferReactionEvent {
+  /** The offer reacted to. */
+  readonly offer: Offer;
+  /** The reaction, `message_status` on the wire: `impress`, `open`, `dismiss` or `interact`. */
+  readonly status: MessageStatus;
+  /** `message_detail` as reported. */
+  readonly detail: string | undefined;
+  /** The offer's state after the move (docs/decisions.md, "Offer states"). */
+  readonly state: OfferState;
+  /** The usability verdict at the move (service time). */
+  readonly verdict: Verdict;
+}
+
+/** Payload of `offer:close` (the SDK closed an offer: nothing reported) and `offer:expired`. */
+export interface OfferClosedEvent {
+  /** The offer that left the screen. */
+  readonly offer: Offer;
+  /**
+   * `interacted`: closed after the player took the next step; `expired`: it stopped being usable
+   * on screen; `closed`: the game took it off screen (`view.close()`, `show()`'s signal aborted, or
+   * `identify()` changed the player).
+   */
+  readonly cause: 'interacted' | 'expired' | 'closed';
+  /** The usability verdict when it closed (service time). */
+  readonly verdict: Verdict;
+}
+
+/** The offer events of a client: `client.on(name, listener)` (the listener gets the payload shown). */
+export interface OfferEvents {
+  /** An offer was impressed (reported once per offer, ever, by `offers.refresh()`), with its new state and verdict. */
+  'offer:impress': [event: OfferReactionEvent];
+  /** A shown offer was opened (reported; the first open also sends the first-open update). */
+  'offer:open': [event: OfferReactionEvent];
+  /** The player dismissed an offer (`detail` is `DO_NOT_SHOW_AGAIN` when they ticked the toggle). */
+  'offer:dismiss': [event: OfferReactionEvent];
+  /** The player pressed a product's purchase button (`detail` is its `purchasable_slug`, or the product id). */
+  'offer:interact': [event: OfferReactionEvent];
+  /**
+   * A shown offer closed without a reaction: the SDK closed it after `interact`, or because it
+   * expired on screen, or the game closed it (`view.close()`, an aborted signal, `identify()`).
+   */
+  'offer:close': [event: OfferClosedEvent];
+  /** A shown offer stopped being usable on screen and was closed (`offer:close` fires too). */
+  'offer:expired': [event: OfferClosedEvent];
+}
+
+/**
+ * What the offer engine emits: its own events, and the client's `error`, `warning` and `retry`
+ * (documented with `ClientEvents`) for the failures nobody awaits. The client's emitter fits.
+ */
+export interface OfferEmitter {
+  emit<E extends keyof OfferEvents>(event: E, ...args: OfferEvents[E]): boolean;
+  emit(event: 'error' | 'warning', error: TpError): boolean;
+  emit(event: 'retry', info: RetryInfo): boolean;
+}

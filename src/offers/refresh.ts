@@ -1,0 +1,81 @@
+/**
+ * `offers.refresh()` (spec: GET /offers): one request on the wire per player (the device's copy
+ * stands in when the service cannot be reached, device-copy.ts), the first opens the service
+ * already has, the impressions of the usable offers; and the automatic refreshes
+ * (`offersAutoRefresh`).
+ *
+ * @module
+ */
+import { parseDateTime } from '../internal/time.js';
+import { shutDown, type EngineCore } from './core.js';
+import type { DeviceCopy } from './device-copy.js';
+import type { FirstOpens } from './first-open.js';
+import type { KnownOffers } from './known-offers.js';
+import type { Reactions } from './reactions.js';
+import type { Offer } from './types.js';
+
+/** Orders offers newest first: by creation time (an unreadable one counts as the oldest), then by id. */
+export function newestFirst(a: Offer, b: Offer): number {
+  return (parseDateTime(b.create_datetime) ?? 0) - (parseDateTime(a.create_datetime) ?? 0) || b.offer_id - a.offer_id;
+}
+
+export function createRefresher(
+  core: EngineCore,
+  copy: Pick<DeviceCopy, 'fetch'>,
+  known: Pick<KnownOffers, 'adopt'>,
+  react: Reactions['react'],
+  firstOpens: Pick<FirstOpens, 'kick'>,
+) {
+  const { deps, clock, states } = core;
+  /** The refresh on the wire, and the player it is for. */
+  let refreshing: { player: string | undefined; run: Promise<Offer[]> } | undefined;
+  let lastAutoRefresh = -Infinity;
+
+  /**
+   * Fetches and adopts the offers of the identified player, then impresses the usable ones. When
+   * `identify()` changed the player while the request was on the wire, the answer is not theirs:
+   * resolves with `again()`, the refresh for the new player.
+   */
+  const fetchAndAdopt = async (again: () => Promise<Offer[]>): Promise<Offer[]> => {
+    const player = core.requirePlayer();
+    const [records, receivedAt] = await copy.fetch(player);
+    if (deps.player() !== player) return again();
+    const offers = await known.adopt(player, records, receivedAt);
+    for (const offer of offers) {
+      // The service has a first open (from this device or another): none is to be sent.
+      if (offer.first_opened_at != null && states.local(offer.offer_id).firstOpenSent !== true) {
+        await states.update(player, offer.offer_id, (s) => (s.firstOpenSent ? undefined : { ...s, firstOpenSent: true }));
+      }
+    }
+    const now = clock.now();
+    const usable = offers.filter((o) => core.verdictOf(o, now).usable).sort(newestFirst);
+    // Stops impressing once `identify()` changed the player (the states are then the new player's).
+    for (const offer of usable) if (deps.player() === player && states.state(offer.offer_id) === 'received') await react(offer, 'impress');
+    firstOpens.kick('threshold');
+    return usable;
+  };
+
+  /** One refresh on the wire per player: a second call for the same player joins it. */
+  const refresh = (): Promise<Offer[]> => {
+    if (core.stopped) return Promise.reject(shutDown());
+    const player = deps.player();
+    if (refreshing && refreshing.player === player) return refreshing.run;
+    const run = fetchAndAdopt(refresh).finally(() => {
+      if (refreshing?.run === run) refreshing = undefined;
+    });
+    refreshing = { player, run };
+    return run;
+  };
+
+  return {
+    refresh,
+    /** An automatic refresh when `enabled`, a player is identified, and the last one is old enough. */
+    auto(enabled: boolean | undefined): void {
+      // Device time: the interval must not jump when the service's clock is learned.
+      const now = deps.now();
+      if (!enabled || deps.player() === undefined || now - lastAutoRefresh < (deps.autoRefresh?.minIntervalMs ?? 300_000)) return;
+      lastAutoRefresh = now;
+      refresh().catch(core.fail);
+    },
+  };
+}
