@@ -3,9 +3,11 @@ export { createMemoryStore } from './memory-store.js';
 export { byKey } from './keys.js';
 export { createIndexedDbStore, hasIndexedDb } from './idb-store.js';
 export { RecordQueue, DEFAULT_HEAD_LIMIT, type DropInfo, type DropReason, type KeySet, type RecordQueueOptions } from './queue.js';
+export { memoryFallback } from './memory-fallback.js';
 export {
   createIndexedDbDeadLetterStore,
   createMemoryDeadLetterStore,
+  withDeadLetterFallback,
   type DeadLetter,
   type DeadLetterReason,
   type DeadLetterStore,
