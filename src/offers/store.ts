@@ -6,8 +6,9 @@
  * @module
  */
 import { promisifyRequest } from 'idb-keyval';
-import { StorageError, type StorageOperation } from '../errors/index.js';
+import type { StorageError, StorageOperation } from '../errors/index.js';
 import { openStore } from '../internal/idb.js';
+import { memoryFallback } from '../queue/index.js';
 
 /** A key-value store; see the module's description. */
 export interface KeyValueStore<K extends IDBValidKey, V> {
@@ -75,24 +76,18 @@ export function withMemoryFallback<K extends IDBValidKey, V>(
   onFallBack: (error: StorageError) => void,
   seed: () => Array<[K, V]> = () => [],
 ): KeyValueStore<K, V> {
-  const use = async <T>(op: (store: KeyValueStore<K, V>) => Promise<T>): Promise<T> => {
-    try {
-      return await op(store);
-    } catch (cause) {
-      const error = new StorageError(operation, cause);
-      if (store.kind === 'memory') throw error;
-      store = createMemoryKeyValueStore();
-      for (const [key, value] of seed()) void store.change(key, () => value);
-      onFallBack(error);
-      return op(store);
-    }
+  const toMemory = (): KeyValueStore<K, V> => {
+    const memory = createMemoryKeyValueStore<K, V>();
+    for (const [key, value] of seed()) void memory.change(key, () => value);
+    return memory;
   };
+  const fallback = memoryFallback(store, store.kind === 'memory', toMemory, onFallBack);
   return {
     get kind() {
-      return store.kind;
+      return fallback.store.kind;
     },
-    get: (key) => store.get(key),
-    entries: () => use((s) => s.entries()),
-    change: (key, change) => use((s) => s.change(key, change)),
+    get: (key) => fallback.store.get(key),
+    entries: () => fallback.run(operation, (s) => s.entries()),
+    change: (key, change) => fallback.run(operation, (s) => s.change(key, change)),
   };
 }

@@ -7,7 +7,9 @@
  * @module
  */
 import { delMany, promisifyRequest, set, type UseStore } from 'idb-keyval';
+import type { StorageError } from '../errors/index.js';
 import { openStore } from '../internal/idb.js';
+import { memoryFallback } from './memory-fallback.js';
 import type { QueueEntry } from './types.js';
 
 /** Why records were set aside. */
@@ -62,5 +64,19 @@ export function createMemoryDeadLetterStore(): DeadLetterStore {
     async remove(keys) {
       for (const key of keys) letters.delete(key);
     },
+  };
+}
+
+/**
+ * `store`, moved to memory when putting a letter aside fails: the letter goes to a memory store,
+ * which keeps the letters from then on, and `onFallBack` hears a StorageError `dead-letter` (once).
+ * Listing and removing use the store in use, and reject as it does.
+ */
+export function withDeadLetterFallback(store: DeadLetterStore, onFallBack: (error: StorageError) => void): DeadLetterStore {
+  const fallback = memoryFallback(store, false, createMemoryDeadLetterStore, onFallBack);
+  return {
+    add: (letter) => fallback.run('dead-letter', (s) => s.add(letter)),
+    list: () => fallback.store.list(),
+    remove: (keys) => fallback.store.remove(keys),
   };
 }

@@ -108,7 +108,7 @@ export function createIndexedDbStore(dbName: string): QueueStore {
   return {
     kind: 'indexeddb',
     append(entries) {
-      // Key order: the queue renews the keys of its first write's oldest records (queue.ts #persist).
+      // Key order: the queue renews the keys of its first write's oldest records (write-chain.ts, persist).
       const sorted = [...entries].sort(byKey);
       return store('readwrite', (s) => {
         // The meta first: a rebuild must not count the entries this transaction adds.

@@ -1,11 +1,14 @@
-export type { EntryRef, QueueEntry, QueueStore, StoredEntry } from './types.js';
+export type { EntryRef, KeySet, QueueEntry, QueueStore, StoredEntry } from './types.js';
 export { createMemoryStore } from './memory-store.js';
 export { byKey } from './keys.js';
 export { createIndexedDbStore, hasIndexedDb } from './idb-store.js';
-export { RecordQueue, DEFAULT_HEAD_LIMIT, type DropInfo, type DropReason, type KeySet, type RecordQueueOptions } from './queue.js';
+export { RecordQueue } from './queue.js';
+export { DEFAULT_HEAD_LIMIT, type DropInfo, type DropReason, type RecordQueueOptions } from './options.js';
+export { memoryFallback } from './memory-fallback.js';
 export {
   createIndexedDbDeadLetterStore,
   createMemoryDeadLetterStore,
+  withDeadLetterFallback,
   type DeadLetter,
   type DeadLetterReason,
   type DeadLetterStore,

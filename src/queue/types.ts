@@ -21,6 +21,9 @@ export interface StoredEntry extends QueueEntry {
   readonly key: string;
 }
 
+/** Keys to leave out: a set, or the keys of a map (the uploader's records in flight). */
+export type KeySet = Pick<ReadonlySet<string>, 'has' | 'size'>;
+
 /** What the store needs to delete an entry and keep its byte count right. */
 export type EntryRef = Pick<StoredEntry, 'key' | 'bytes'>;
 

@@ -1,0 +1,67 @@
+/**
+ * The queue's write side (src/queue/write-chain.ts): one batch per task, keys drawn at enqueue and
+ * renewed at the write when at or below the store's greatest key at open, and a chain of store
+ * operations that a failure does not break.
+ */
+import { expect, it } from 'vitest';
+import { StorageError } from '../../../src/errors/index.js';
+import { createMemoryStore, type QueueEntry, type QueueStore } from '../../../src/queue/index.js';
+import { afterWrites, enqueue, seedKeys, settled, unfinished } from '../../../src/queue/write-chain.js';
+import { queueState } from '../../support/queue-state.js';
+
+const entry = (n: number, at = 1_000): QueueEntry => ({ objectName: 'players_login', record: { n }, enqueuedAt: at });
+
+it('entries tracked in one task are written in one append, keyed in order, and counted', async () => {
+  const inner = createMemoryStore();
+  let appends = 0;
+  const store: QueueStore = { ...inner, append: (batch) => (appends++, inner.append(batch)) };
+  const q = queueState({ store });
+  for (let i = 0; i < 3; i++) enqueue(q, entry(i));
+  expect([q.buffer.length, appends]).toEqual([3, 0]);
+  await settled(q);
+  expect([appends, q.stored, q.buffer.length, q.writingCount]).toEqual([1, 3, 0, 0]);
+  const keys = (await inner.read(10)).map((e) => e.key);
+  expect(keys).toEqual([...keys].sort());
+  expect(q.lastKey).toBe(keys[2]);
+});
+
+it('unfinished: the entries not stored yet, keyed as their write will key them, with their size', () => {
+  const q = queueState({ tabId: 'tab' });
+  enqueue(q, entry(1));
+  enqueue(q, { ...entry(2), bytes: 99 });
+  const [a, b] = unfinished(q);
+  expect(a).toEqual({ ...entry(1), key: `${(1_000_000).toString(36).padStart(11, '0')}:tab`, bytes: 7 });
+  expect(b!.bytes).toBe(99);
+  expect(b!.key > a!.key).toBe(true);
+});
+
+it('an entry keyed at or below the store’s greatest key at open (the clock went back) is given a new key at its write', async () => {
+  const store = createMemoryStore();
+  const q = queueState({ store, tabId: 'tab', clock: () => 5_000 });
+  enqueue(q, entry(1, 1_000)); // keyed before the open saw the store
+  const stale = unfinished(q)[0]!.key;
+  seedKeys(q, `${(2_000_000).toString(36).padStart(11, '0')}:other`);
+  await settled(q);
+  const [written] = await store.read(1);
+  expect(written!.key).not.toBe(stale);
+  expect(written!.key).toBe(`${(5_000_000).toString(36).padStart(11, '0')}:tab`);
+});
+
+it('afterWrites: a failed link is reported once, as a StorageError of its operation, and later links still run', async () => {
+  const heard: StorageError[] = [];
+  const q = queueState({ onStorageError: (e) => heard.push(e) });
+  const ran: string[] = [];
+  void afterWrites(q, 'restore', async () => {
+    ran.push('first');
+    throw new Error('broken');
+  });
+  void afterWrites(q, 'read', async () => {
+    throw new StorageError('remove', new Error('already one'));
+  });
+  await afterWrites(q, 'remove', async () => void ran.push('third'));
+  expect(ran).toEqual(['first', 'third']);
+  expect(heard.map((e) => [e.operation, e.message])).toEqual([
+    ['restore', 'Storage restore failed: Error: broken'],
+    ['remove', 'Storage remove failed: Error: already one'],
+  ]);
+});
