@@ -4,26 +4,26 @@
  *
  * @module
  */
-import { StorageError, type TpError } from '../errors/index.js';
-import { createMemoryDeadLetterStore, type DeadLetter, type DeadLetterReason, type DeadLetterStore, type StoredEntry } from '../queue/index.js';
+import type { TpError } from '../errors/index.js';
+import { withDeadLetterFallback, type DeadLetterReason, type DeadLetterStore, type StoredEntry } from '../queue/index.js';
 import type { DeliveryKeys } from './delivery-keys.js';
 import type { UploaderOptions } from './uploader-contract.js';
 
 type LetterOptions = Pick<UploaderOptions, 'deadLetters' | 'queue' | 'clock' | 'onDeadLetter' | 'onStorageError'>;
 
 export class DeadLettering {
-  #store: DeadLetterStore;
+  readonly #store: DeadLetterStore;
   #seq = 0;
   readonly #options: LetterOptions;
   readonly #keys: DeliveryKeys;
 
   constructor(options: LetterOptions, keys: DeliveryKeys) {
     this.#options = options;
-    this.#store = options.deadLetters;
+    this.#store = withDeadLetterFallback(options.deadLetters, options.onStorageError);
     this.#keys = keys;
   }
 
-  /** The dead-letter store in use (memory after a failure of the one given). */
+  /** The dead-letter store, moved to memory when the one given fails (queue/dead-letter.ts). */
   get store(): DeadLetterStore {
     return this.#store;
   }
@@ -31,7 +31,7 @@ export class DeadLettering {
   /** Moves entries to the dead-letter store, then out of the queue (a crash in between keeps both copies). */
   async putAside(entries: readonly StoredEntry[], reason: DeadLetterReason, error: TpError): Promise<void> {
     const now = this.#options.clock();
-    await this.#add({
+    await this.#store.add({
       key: `${now.toString(36).padStart(9, '0')}:${(this.#seq++).toString(36)}:${entries[0]!.key}`,
       at: now,
       reason,
@@ -40,16 +40,5 @@ export class DeadLettering {
     await this.#options.queue.remove(entries);
     this.#keys.saw(entries, false);
     this.#options.onDeadLetter({ records: entries.length, reason, error });
-  }
-
-  /** Adds `letter` to the store; when that fails, says so and continues in memory from then on. */
-  async #add(letter: DeadLetter): Promise<void> {
-    try {
-      await this.#store.add(letter);
-    } catch (cause) {
-      this.#store = createMemoryDeadLetterStore();
-      this.#options.onStorageError(new StorageError('dead-letter', cause));
-      await this.#store.add(letter);
-    }
   }
 }
