@@ -7,24 +7,25 @@
  * - sending.ts: the transport, the uploader, the relay;
  * - uploads.ts: who uploads and when;
  * - page.ts: what the page tells the client;
- * - stats.ts, dead-letters.ts: the counters and the dead-letter API.
+ * - queue.ts: the record queue in that storage;
+ * - stats.ts, dead-letters.ts: the counters and the dead-letter API;
+ * - public-client.ts: the object returned, each method handing over to a part.
  *
  * Parts built early tell parts built later through `signals` (signals.ts), never by a callback
  * into a part not made yet.
  *
  * @module
  */
-import { createEmitter, guardListener } from '../bus/events.js';
+import { createEmitter } from '../bus/events.js';
 import { createSendGate } from '../delivery/index.js';
-import { pauseReason, TpError } from '../errors/index.js';
-import type { OffersApi } from '../offers/index.js';
-import { DEFAULT_HEAD_LIMIT, RecordQueue } from '../queue/index.js';
+import { pauseReason } from '../errors/index.js';
 import type { EntryDefaults, TpClient } from './api.js';
 import { isOnline } from './connectivity.js';
-import { deadLettersApi } from './dead-letters.js';
 import { describeThisDevice } from './device.js';
-import { checkOption, resolveOptions, type ClientOptions } from './options.js';
+import { resolveOptions, type ClientOptions } from './options.js';
 import { watchPage } from './page.js';
+import { publicClient } from './public-client.js';
+import { openClientQueue } from './queue.js';
 import { startSending } from './sending.js';
 import { createSignals } from './signals.js';
 import { countStats } from './stats.js';
@@ -44,27 +45,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
   const ui = o.ui === undefined ? defaults.ui?.() : o.ui ?? undefined;
   let clientKey = o.clientKey;
 
-  const queue = new RecordQueue({
-    store: storage.queue,
-    tabId: storage.tabId,
-    clock: o.now,
-    onStorageError: (error) => {
-      emitter.emit('warning', error);
-      // This tab's records are in memory now, its own to upload: another tab takes the shared queue.
-      queueMicrotask(() => queue.storageKind === 'memory' && leadership.release());
-    },
-    onLengthChange: (queued) => void emitter.emit('queue', { queued }),
-    onWritten: () => void signals.emit('written'),
-    // Only the uploading tab knows which records are in flight (docs/decisions.md, "Storage limits").
-    enforcesCaps: () => leadership.isLeader,
-    maxRecords: o.maxQueueRecords,
-    maxBytes: o.maxQueueBytes,
-    headLimit: Math.max(DEFAULT_HEAD_LIMIT, 2 * o.maxBatchRecords),
-    onDropped: (info) => void emitter.emit('dropped', info),
-    onEarlierDrops: (records) => void emitter.emit('dropped', { records, reason: 'earlier-session' }),
-    rescue: storage.rescue,
-    ledger: storage.ledger,
-  });
+  const queue = openClientQueue(o, storage, emitter, signals);
   warnIfNoIndexedDb(o, storage, (error) => void emitter.emit('warning', error));
 
   // "May this tab send now?": one answer for the uploads, the first-open updates and the uploader.
@@ -103,54 +84,6 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
   }
   uploads.begin(); // after every listener: a sole leader (memory storage) starts at once
   const stopPage = watchPage({ o, storage, queue, gate, sending, uploads, signals });
-  let shut = false;
-
-  return {
-    get playerSlug() {
-      return tracking.player;
-    },
-    identify(slug) {
-      tracking.identify(slug);
-      offers?.identified();
-    },
-    track: tracking.track,
-    flush: async () => {
-      if (shut) throw new TpError('config', 'the client was shut down');
-      return uploads.flush();
-    },
-    on(event, listener) {
-      const guarded = guardListener(listener);
-      emitter.on(event, guarded as never);
-      return () => void emitter.off(event, guarded as never);
-    },
-    off(event, listener) {
-      emitter.off(event, guardListener(listener) as never);
-    },
-    setClientKey(key) {
-      clientKey = checkOption('clientKey', key);
-      gate.resume();
-    },
-    deadLetters: deadLettersApi(o, storage, queue, sending.uploader),
-    stats: () => ({
-      ...stats.counts(),
-      queued: queue.length + tracking.awaiting,
-      inFlight: sending.uploader.inFlightCount,
-      storage: queue.storageKind,
-      leader: leadership.isLeader,
-      paused: pauseReason(gate.paused),
-      relay: sending.relay?.ready === true,
-    }),
-    offers: offers?.api as OffersApi,
-    async shutdown() {
-      shut = true;
-      tracking.stop();
-      uploads.stop();
-      offers?.stop();
-      stopPage();
-      ui?.close();
-      tracking.dropUnnamed();
-      await uploads.finish();
-      emitter.removeAllListeners();
-    },
-  };
+  const setClientKey = (key: string): void => void (clientKey = key);
+  return publicClient({ o, emitter, stats, storage, queue, gate, sending, uploads, tracking, offers, ui, setClientKey, stopPage });
 }

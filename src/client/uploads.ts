@@ -48,7 +48,7 @@ export interface Uploads {
 }
 
 export function startUploads({ o, storage, queue, gate, sending, emitter, signals, onRetry }: UploadsDeps): Uploads {
-  const { uploader, health, relay } = sending;
+  const { uploader, relay } = sending;
   const { leadership } = storage;
   const emitError = (error: TpError): void => void emitter.emit('error', error);
   const autoFlush = o.flushIntervalMs > 0;
@@ -91,44 +91,7 @@ export function startUploads({ o, storage, queue, gate, sending, emitter, signal
   });
   if (autoFlush) signals.on('upload', (trigger) => void scheduler.kick(trigger));
 
-  /**
-   * Holds the records earlier pages handed to the relay (synchronously: no request may take them
-   * from now on), and returns what waits until the worker has settled them, then lets them go.
-   * Undefined when there are none.
-   */
-  const holdRelayed = (): (() => Promise<void>) | undefined => {
-    const notes = storage.relayedNotes?.readAll();
-    if (!relay || !notes || notes.items.length === 0) {
-      notes?.forget();
-      return undefined;
-    }
-    const release = uploader.holdKeys(notes.items);
-    return async () => {
-      await relay.settled(notes.items);
-      release();
-      notes.forget();
-    };
-  };
-  // A tab that becomes leader uploads what earlier leaders and other tabs left, from the store as
-  // it is now (what it read before may have been delivered since).
-  const onLeader = (): void => {
-    const relayed = holdRelayed();
-    // The store as it is now, and the last leader's ledger settled, before any upload of this
-    // tab; once the relay settled what the last pages handed it, read again (it deleted some).
-    const reloaded = queue
-      .reload()
-      .then(async () => {
-        if (!relayed) return;
-        await relayed();
-        await queue.reload();
-      })
-      .catch(emitError);
-    if (autoFlush) void reloaded.then(() => scheduler.kick('start'));
-    signals.emit('offers', 'start');
-    // No accepted upload seen lately: find out now whether the service takes this game's uploads,
-    // before the page's keepalive upload has to count on it (docs/decisions.md, "Delivery").
-    if (autoFlush && storage.shared && gate.online() && !health.known()) void uploader.probe();
-  };
+  const onLeader = leaderStart({ o, storage, queue, gate, sending, signals }, () => scheduler.kick('start'), emitError);
 
   return {
     uploadsHere,
@@ -162,5 +125,55 @@ export function startUploads({ o, storage, queue, gate, sending, emitter, signal
       }
       tabs.close();
     },
+  };
+}
+
+/**
+ * What a tab does on becoming leader: it uploads what earlier leaders and other tabs left, from
+ * the store as it is now (what it read before may have been delivered since). `kickStart` starts
+ * the automatic upload once the store is read.
+ */
+function leaderStart(
+  { o, storage, queue, gate, sending, signals }: Omit<UploadsDeps, 'emitter' | 'onRetry'>,
+  kickStart: () => void,
+  emitError: (error: TpError) => void,
+): () => void {
+  const { uploader, health, relay } = sending;
+  const autoFlush = o.flushIntervalMs > 0;
+  /**
+   * Holds the records earlier pages handed to the relay (synchronously: no request may take them
+   * from now on), and returns what waits until the worker has settled them, then lets them go.
+   * Undefined when there are none.
+   */
+  const holdRelayed = (): (() => Promise<void>) | undefined => {
+    const notes = storage.relayedNotes?.readAll();
+    if (!relay || !notes || notes.items.length === 0) {
+      notes?.forget();
+      return undefined;
+    }
+    const release = uploader.holdKeys(notes.items);
+    return async () => {
+      await relay.settled(notes.items);
+      release();
+      notes.forget();
+    };
+  };
+  return () => {
+    const relayed = holdRelayed();
+    // The store as it is now, and the last leader's ledger settled, before any upload of this
+    // tab; once the relay settled what the last pages handed it, read again (it deleted some).
+    const reloaded = queue
+      .reload()
+      .then(async () => {
+        if (!relayed) return;
+        await relayed();
+        await queue.reload();
+      })
+      .catch(emitError);
+    if (autoFlush) void reloaded.then(kickStart);
+    signals.emit('offers', 'start');
+    // No accepted upload seen lately: find out now whether the service takes this game's uploads,
+    // before the page's keepalive upload has to count on it (docs/decisions.md, "Delivery").
+    if (autoFlush && storage.shared && gate.online() && !health.known()) void uploader.probe();
   };
 }

@@ -1,0 +1,38 @@
+/**
+ * The client's record queue: the store chosen for it, its caps, and what it tells the client
+ * (its length, drops, storage failures, writes other tabs should hear of).
+ *
+ * @module
+ */
+import type { ClientEmitter } from '../bus/events.js';
+import { DEFAULT_HEAD_LIMIT, RecordQueue } from '../queue/index.js';
+import type { ResolvedOptions } from './options.js';
+import type { Signals } from './signals.js';
+import type { ClientStorage } from './storage.js';
+
+/** Opens the queue of one client in the storage chosen for it. */
+export function openClientQueue(o: ResolvedOptions, storage: ClientStorage, emitter: ClientEmitter, signals: Signals): RecordQueue {
+  const { leadership } = storage;
+  const queue: RecordQueue = new RecordQueue({
+    store: storage.queue,
+    tabId: storage.tabId,
+    clock: o.now,
+    onStorageError: (error) => {
+      emitter.emit('warning', error);
+      // This tab's records are in memory now, its own to upload: another tab takes the shared queue.
+      queueMicrotask(() => queue.storageKind === 'memory' && leadership.release());
+    },
+    onLengthChange: (queued) => void emitter.emit('queue', { queued }),
+    onWritten: () => void signals.emit('written'),
+    // Only the uploading tab knows which records are in flight (docs/decisions.md, "Storage limits").
+    enforcesCaps: () => leadership.isLeader,
+    maxRecords: o.maxQueueRecords,
+    maxBytes: o.maxQueueBytes,
+    headLimit: Math.max(DEFAULT_HEAD_LIMIT, 2 * o.maxBatchRecords),
+    onDropped: (info) => void emitter.emit('dropped', info),
+    onEarlierDrops: (records) => void emitter.emit('dropped', { records, reason: 'earlier-session' }),
+    rescue: storage.rescue,
+    ledger: storage.ledger,
+  });
+  return queue;
+}
