@@ -10,5 +10,10 @@
  *
  * @module
  */
-export { createCanvasAdapter, type CanvasAdapter, type CanvasAdapterOptions, type CanvasTheme } from './ui/canvas/canvas-adapter.js';
-export { DEFAULT_CANVAS_THEME } from './ui/canvas/theme.js';
+export {
+  createCanvasAdapter,
+  DEFAULT_CANVAS_THEME,
+  type CanvasAdapter,
+  type CanvasAdapterOptions,
+  type CanvasTheme,
+} from './ui/canvas/index.js';

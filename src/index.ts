@@ -10,8 +10,7 @@
  *
  * @module
  */
-import { createCoreClient, type TpClient } from './client/index.js';
-import type { ClientOptions } from './client/options.js';
+import { createCoreClient, type ClientOptions, type TpClient } from './client/index.js';
 import { createOffersEngine } from './offers/index.js';
 
 /**

@@ -5,11 +5,10 @@
  */
 import { ConfigError } from '../errors/index.js';
 import { DEFAULT_RETRY, type Compression, type RetryPolicy } from '../delivery/index.js';
-import { DEFAULT_MAX_RECORD_BYTES } from '../records/size.js';
-import { MAX_TIMER_MS } from '../internal/time.js';
-import type { PlatformStore } from '../internal/env.js';
+import { DEFAULT_MAX_RECORD_BYTES } from '../records/index.js';
+import { MAX_TIMER_MS, type PlatformStore } from '../internal/index.js';
 import type { AutoRefreshOptions, ProductCheck } from '../offers/index.js';
-import type { UiAdapter } from '../ui/types.js';
+import type { UiAdapter } from '../ui/index.js';
 
 /** The default of `maxBatchRecords`. */
 export const DEFAULT_MAX_BATCH_RECORDS = 2000;

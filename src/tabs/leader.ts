@@ -11,7 +11,7 @@
  * @module
  */
 import { promisifyRequest, type UseStore } from 'idb-keyval';
-import { openStore } from '../internal/idb.js';
+import { openStore } from '../internal/index.js';
 
 /** How long a fallback lease lasts without renewal, in milliseconds. */
 export const LEASE_MS = 60_000;

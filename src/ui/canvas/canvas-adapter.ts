@@ -17,7 +17,7 @@
  *
  * @module
  */
-import { httpUrl } from '../../internal/url.js';
+import { httpUrl } from '../../internal/index.js';
 import { isDrawn } from '../drawn.js';
 import { deepActiveElement } from '../focus.js';
 import { labelsFor, type UiLabels } from '../labels.js';

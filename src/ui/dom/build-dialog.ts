@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { httpUrl } from '../../internal/url.js';
+import { httpUrl } from '../../internal/index.js';
 import type { Line } from '../../richtext/index.js';
 import { priceText } from '../format.js';
 import type { UiLabels } from '../labels.js';
