@@ -8,7 +8,7 @@
  * const tp = createClient({ baseUrl, clientKey, authMode, ui });
  * ```
  *
- * @module
+ * @module tp-web-sdk/canvas
  */
 export {
   createCanvasAdapter,

@@ -7,7 +7,7 @@
  * const tp = createClient({ baseUrl, clientKey, authMode, ui: createDomAdapter() });
  * ```
  *
- * @module
+ * @module tp-web-sdk/dom
  */
 export { createDomAdapter, DIALOG_CSS, type DomAdapterOptions } from './ui/dom/index.js';
 export { DEFAULT_LABELS, formatNumber, labelsFor, priceText, type PriceText, type UiLabels } from './ui/index.js';

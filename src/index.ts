@@ -8,7 +8,7 @@
  * await tp.flush();
  * ```
  *
- * @module
+ * @module tp-web-sdk
  */
 import { createCoreClient, type ClientOptions, type TpClient } from './client/index.js';
 import { createOffersEngine } from './offers/index.js';

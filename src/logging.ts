@@ -9,7 +9,7 @@
  * tp.track('players_login', { device_unique_id: 'd-1', region: 'KR' });
  * ```
  *
- * @module
+ * @module tp-web-sdk/logging
  */
 import { createCoreClient, type ClientOptions, type LoggingClient } from './client/index.js';
 

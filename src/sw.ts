@@ -15,7 +15,7 @@
  * installRelay(self);
  * ```
  *
- * @module
+ * @module tp-web-sdk/sw
  */
 import { Transport } from './delivery/index.js';
 import { RELAY_ARRIVAL_MS, RELAY_PROTOCOL, type RelayRequest, type RelaySend } from './delivery/relay-protocol.js';

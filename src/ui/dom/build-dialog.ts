@@ -12,7 +12,7 @@ import { buyName, titleText, toggleText } from '../names.js';
 import type { OfferView, ProductView } from '../types.js';
 
 /** Base font size of the message, in pixels; `<size=N>` is clamped to 0.5×–3× of it. */
-export const BASE_FONT_PX = 16;
+const BASE_FONT_PX = 16;
 
 type Make = <K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string) => HTMLElementTagNameMap[K];
 
