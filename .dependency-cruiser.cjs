@@ -24,7 +24,6 @@ const DOORS = {
   'offers': ['offers/index.ts'],
   'queue': ['queue/index.ts'],
   'records': ['records/index.ts'],
-  'records/catalog': ['records/catalog/index.ts'],
   'richtext': ['richtext/index.ts'],
   'tabs': ['tabs/index.ts'],
   'ui': ['ui/index.ts', 'ui/dom/index.ts', 'ui/canvas/index.ts'],

@@ -4,6 +4,6 @@
  *
  * @module
  */
-export { electLeader, soleLeader } from './leader.js';
-export { openTabChannel } from './channel.js';
+export { electLeader, soleLeader, type Leadership } from './leader.js';
+export { openTabChannel, type TabChannel } from './channel.js';
 export { TabCoordinator } from './coordinator.js';
