@@ -5,8 +5,11 @@
  *
  * - the package entry (logging, offers, markup, headless view) at most 6 KiB above logging alone
  *   (issue 7's target, not met: held at 7.85 KiB, see RELATIVE);
- * - the package entry with the DOM adapter at most 4 KiB above the package entry;
- * - the package entry with the canvas adapter at most 5 KiB above the package entry.
+ * - the package entry with the DOM adapter at most 4.1 KiB above the package entry;
+ * - the package entry with the canvas adapter at most 5.1 KiB above the package entry.
+ *
+ * Issue 7 set 4 and 5 KiB; issue 26 cut each adapter into files of one concern (about 85 B gzip
+ * each, the price of functions that no longer share one closure) and raised both by 0.1 KiB.
  *
  * Prints a table and exits 1 when any budget (absolute or relative) is exceeded.
  */
@@ -21,8 +24,8 @@ const KIB = 1024;
  */
 const RELATIVE = [
   ['offers', 'logging', 7.85 * KIB],
-  ['dom', 'offers', 4 * KIB],
-  ['canvas', 'offers', 5 * KIB],
+  ['dom', 'offers', 4.1 * KIB],
+  ['canvas', 'offers', 5.1 * KIB],
 ];
 
 let output;

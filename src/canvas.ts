@@ -8,7 +8,12 @@
  * const tp = createClient({ baseUrl, clientKey, authMode, ui });
  * ```
  *
- * @module
+ * @module tp-web-sdk/canvas
  */
-export { createCanvasAdapter, type CanvasAdapter, type CanvasAdapterOptions, type CanvasTheme } from './ui/canvas/canvas-adapter.js';
-export { DEFAULT_CANVAS_THEME } from './ui/canvas/theme.js';
+export {
+  createCanvasAdapter,
+  DEFAULT_CANVAS_THEME,
+  type CanvasAdapter,
+  type CanvasAdapterOptions,
+  type CanvasTheme,
+} from './ui/canvas/index.js';

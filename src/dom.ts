@@ -7,9 +7,7 @@
  * const tp = createClient({ baseUrl, clientKey, authMode, ui: createDomAdapter() });
  * ```
  *
- * @module
+ * @module tp-web-sdk/dom
  */
-export { createDomAdapter, type DomAdapterOptions } from './ui/dom/dom-adapter.js';
-export { DIALOG_CSS } from './ui/dom/styles.js';
-export { DEFAULT_LABELS, labelsFor, type UiLabels } from './ui/labels.js';
-export { formatNumber, priceText, type PriceText } from './ui/format.js';
+export { createDomAdapter, DIALOG_CSS, type DomAdapterOptions } from './ui/dom/index.js';
+export { DEFAULT_LABELS, formatNumber, labelsFor, priceText, type PriceText, type UiLabels } from './ui/index.js';

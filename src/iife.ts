@@ -6,10 +6,9 @@
  *
  * @module
  */
-import { createCoreClient, type TpClient } from './client/index.js';
-import type { ClientOptions } from './client/options.js';
+import { createCoreClient, type ClientOptions, type TpClient } from './client/index.js';
 import * as core from './index.js';
-import { hasDom } from './internal/env.js';
+import { hasDom } from './internal/index.js';
 import { createOffersEngine } from './offers/index.js';
 import * as canvas from './canvas.js';
 import * as dom from './dom.js';

@@ -8,10 +8,9 @@
  * await tp.flush();
  * ```
  *
- * @module
+ * @module tp-web-sdk
  */
-import { createCoreClient, type TpClient } from './client/index.js';
-import type { ClientOptions } from './client/options.js';
+import { createCoreClient, type ClientOptions, type TpClient } from './client/index.js';
 import { createOffersEngine } from './offers/index.js';
 
 /**

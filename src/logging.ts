@@ -9,10 +9,9 @@
  * tp.track('players_login', { device_unique_id: 'd-1', region: 'KR' });
  * ```
  *
- * @module
+ * @module tp-web-sdk/logging
  */
-import { createCoreClient, type LoggingClient } from './client/index.js';
-import type { ClientOptions } from './client/options.js';
+import { createCoreClient, type ClientOptions, type LoggingClient } from './client/index.js';
 
 /**
  * Creates a logging client. Options are those of the package entry's `createClient`; the offer
@@ -24,13 +23,12 @@ export function createClient(options: ClientOptions): LoggingClient {
   return createCoreClient(options);
 }
 
-export type { ClientOptions } from './client/options.js';
-export type { ClientStats, DeadLettersApi, LoggingClient } from './client/index.js';
+export type { ClientOptions, ClientStats, DeadLettersApi, LoggingClient } from './client/index.js';
 export type { ClientEvents, DroppedEvent, PausedEvent, QueueEvent } from './bus/events.js';
 export type { Compression, DeadLetterInfo, DeliveryInfo, FlushResult, LogsBody, RetryInfo, RetryPolicy, UploadInfo } from './delivery/index.js';
 export type { DeadLetter, DeadLetterReason, QueueEntry } from './queue/index.js';
 // Types that ClientOptions names (its `store`, `offersAutoRefresh` and `canPurchase` options).
-export type { PlatformStore } from './internal/env.js';
+export type { PlatformStore } from './internal/index.js';
 export type { AutoRefreshOptions, ProductCheck } from './offers/index.js';
 export {
   ConfigError,

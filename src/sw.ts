@@ -15,12 +15,11 @@
  * installRelay(self);
  * ```
  *
- * @module
+ * @module tp-web-sdk/sw
  */
-import { Transport } from './delivery/transport.js';
+import { Transport } from './delivery/index.js';
 import { RELAY_ARRIVAL_MS, RELAY_PROTOCOL, type RelayRequest, type RelaySend } from './delivery/relay-protocol.js';
-import { createIndexedDbStore } from './queue/idb-store.js';
-import type { QueueStore } from './queue/types.js';
+import { createIndexedDbStore, type QueueStore } from './queue/index.js';
 
 /** An event the worker may extend (`ExtendableEvent`). */
 export interface RelayExtendableEvent {

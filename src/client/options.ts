@@ -5,31 +5,36 @@
  */
 import { ConfigError } from '../errors/index.js';
 import { DEFAULT_RETRY, type Compression, type RetryPolicy } from '../delivery/index.js';
-import { DEFAULT_MAX_RECORD_BYTES } from '../records/size.js';
-import { MAX_TIMER_MS } from '../internal/time.js';
-import type { PlatformStore } from '../internal/env.js';
+import { DEFAULT_MAX_RECORD_BYTES } from '../records/index.js';
+import { MAX_TIMER_MS, type PlatformStore } from '../internal/index.js';
 import type { AutoRefreshOptions, ProductCheck } from '../offers/index.js';
-import type { UiAdapter } from '../ui/types.js';
+import type { UiAdapter } from '../ui/index.js';
 
 /** The default of `maxBatchRecords`. */
 export const DEFAULT_MAX_BATCH_RECORDS = 2000;
 
-/** Options of `createClient`. Only `baseUrl`, `clientKey` and `authMode` are required. */
+/**
+ * Options of `createClient`. Only `baseUrl`, `clientKey` and `authMode` are required; `createClient`
+ * throws a `ConfigError` naming the first option it refuses (or does not know).
+ *
+ * Times are in milliseconds, sizes in bytes. A time over 2147483647 (about 24.8 days, the longest
+ * wait `setTimeout` honours) counts as 2147483647.
+ */
 export interface ClientOptions {
   /**
-   * `{base_url}` of the service: it already holds the version segment `v2021.4` and the
-   * client-family segment, e.g. `https://api.example.com/v2021.4/web`. Endpoints are
-   * `${baseUrl}/logs` and `${baseUrl}/offers`. A trailing slash is ignored.
+   * The service's `{base_url}`, with its version and client-family segments:
+   * `https://api.example.com/v2021.4/web`. Requests go to `${baseUrl}/logs` and
+   * `${baseUrl}/offers`; a trailing slash is ignored.
    */
   baseUrl: string;
-  /** Sent as the `TPClientKey` header on every request (spec: Authentication). */
+  /** The `TPClientKey` header of every request (spec: Authentication). */
   clientKey: string;
-  /** Sent as the `TPAuthMode` header on every request; its allowed values are the service's. */
+  /** The `TPAuthMode` header of every request; the service decides which values it allows. */
   authMode: string;
   /**
-   * The player, as `player_slug`. Can be set later with `identify()`: records tracked before then
-   * wait for it in memory (at most 1,000). Printable ASCII, at most 256 characters, without
-   * leading or trailing spaces: it is also sent as the `TPPlayerId` header.
+   * The player: `player_slug`, and the `TPPlayerId` header. Printable ASCII, at most 256
+   * characters, without leading or trailing spaces. Can be set later with `identify()`; records
+   * tracked until then wait in memory (at most 1,000).
    */
   playerSlug?: string;
   /**
@@ -38,75 +43,57 @@ export interface ClientOptions {
    * @default 'indexeddb' where available, else 'memory'
    */
   storage?: 'indexeddb' | 'memory';
-  /**
-   * POST /logs body encoding: `'gzip'` (fflate, `application/octet-stream`) or `'none'`
-   * (`application/json`).
-   * @default 'gzip'
-   */
+  /** POST /logs body encoding: `'gzip'` (fflate, `application/octet-stream`) or `'none'` (`application/json`). @default 'gzip' */
   compression?: Compression;
   /**
-   * Milliseconds between automatic uploads. `0` turns automatic uploads off (no timer, no upload
-   * at start, at `flushAt` or when back online, no retry after a failed `flush()`); `flush()` and
-   * the page-hide upload still work. A value over 2147483647 (about 24.8 days, the longest wait
-   * `setTimeout` honours) counts as 2147483647.
+   * Time between automatic uploads, in milliseconds.
+   *
+   * `0` turns them off: no timer, no upload at start, at `flushAt` or when back online, no retry
+   * after a failed `flush()`. `flush()` and the page-hide upload still work.
    * @default 10000
    */
   flushIntervalMs?: number;
   /** Queued records that start an upload without waiting for the timer. @default 50 */
   flushAt?: number;
-  /**
-   * Most records in one POST /logs request; `maxBatchBytes` and `maxBatchCompressedBytes` bound
-   * its size whatever the count. @default 2000
-   */
+  /** Most records in one POST /logs request; `maxBatchBytes` and `maxBatchCompressedBytes` bound it too. @default 2000 */
   maxBatchRecords?: number;
   /** Most bytes of JSON in one POST /logs request, before compression. @default 1048576 (1 MiB) */
   maxBatchBytes?: number;
-  /**
-   * Most bytes in one POST /logs body as sent (after gzip); a larger batch is split.
-   * @default 262144 (256 KiB)
-   */
+  /** Most bytes in one POST /logs body as sent (after gzip); a larger batch is split. @default 262144 (256 KiB) */
   maxBatchCompressedBytes?: number;
-  /**
-   * Largest record `track` accepts, in bytes of JSON (strings counted as UTF-8). A larger record
-   * is rejected as invalid. @default 16384
-   */
+  /** Largest record `track` accepts, in bytes of JSON (strings as UTF-8); a larger one is invalid. @default 16384 */
   maxRecordBytes?: number;
   /**
-   * Time limit of one HTTP request, in milliseconds. A value over 2147483647 (about 24.8 days,
-   * the longest wait `setTimeout` honours) counts as 2147483647. A follower tab waits twice this
-   * (at most 2147483647) for the uploading tab to answer its `flush()`.
+   * Time limit of one HTTP request, in milliseconds. A follower tab waits twice this (at most
+   * 2147483647) for the uploading tab to answer its `flush()`.
    * @default 30000
    */
   requestTimeoutMs?: number;
   /**
-   * Backoff after a retryable failure (no answer, time-out, 5xx, 408, 429): attempt n waits a
-   * random time in [0, min(capMs, baseMs × factor^n)) milliseconds, or the answer's `Retry-After`.
+   * Backoff after a retryable failure (no answer, time-out, 5xx, 408, 429): attempt n waits the
+   * answer's `Retry-After`, or a random time in [0, min(capMs, baseMs × factor^n)) milliseconds.
    * @default { baseMs: 1000, factor: 2, capMs: 300000 }
    */
   retry?: Partial<RetryPolicy>;
-  /**
-   * Most records kept in the queue; past it the oldest are dropped (a `dropped` event says so).
-   * @default 100000
-   */
+  /** Most records kept in the queue; past it the oldest are dropped (a `dropped` event says so). @default 100000 */
   maxQueueRecords?: number;
-  /** Most bytes of records kept in the queue (JSON); past it the oldest are dropped. @default 52428800 (50 MiB) */
+  /** Most bytes of records (JSON) kept in the queue; past it the oldest are dropped. @default 52428800 (50 MiB) */
   maxQueueBytes?: number;
   /** Upload with `fetch(…, { keepalive: true })` when the page is hidden or unloaded. @default true */
   flushOnHide?: boolean;
   /**
    * Hand the upload made as the page is hidden or unloaded to the page's service worker, which
-   * must run the relay of `tp-web-sdk/sw` (README, "Service-worker relay"). The worker sees the
-   * answer after the page is gone and deletes exactly what the service accepted, so the next page
-   * sends again only what truly failed, whatever the service's health. Where the page has no such
-   * worker (yet), the keepalive upload is made as without the option. @default false
+   * runs the relay of `tp-web-sdk/sw` (README, "Service-worker relay"). It sees the answer after
+   * the page is gone and deletes exactly what the service accepted: the next page sends again only
+   * what truly failed. Without such a worker (yet), the keepalive upload is made as without it.
+   * @default false
    */
   serviceWorkerRelay?: boolean;
   /** The `fetch` to use. @default globalThis.fetch */
   fetch?: typeof fetch;
   /**
-   * Draws offers for `offers.show()`: `createDomAdapter()` from `tp-web-sdk/dom`,
-   * `createCanvasAdapter()` from `tp-web-sdk/canvas`, `createHeadlessAdapter()`, or your own.
-   * `null` or left out with the package entry: none (the game draws `offers.view()` itself).
+   * Draws offers for `offers.show()`: `createDomAdapter()` (`tp-web-sdk/dom`), `createCanvasAdapter()`
+   * (`tp-web-sdk/canvas`), `createHeadlessAdapter()` or your own. With none, the game draws `offers.view()`.
    * @default none with `import 'tp-web-sdk'`; the DOM adapter in a browser with the script-tag build
    */
   ui?: UiAdapter | null;
@@ -114,28 +101,27 @@ export interface ClientOptions {
   debug?: boolean;
   /**
    * What `track` does with an invalid record: `'throw'` a `ValidationError`, or `'drop'` it,
-   * count it and emit `invalid` (a production game loop never throws).
+   * counted, with an `invalid` event (a production game loop never throws).
    * @default 'throw' when `debug`, else 'drop'
    */
   invalidRecords?: 'throw' | 'drop';
   /**
-   * Names the game's stored data (the IndexedDB queue, dead letters and offer states, the tab
-   * channel and lock, the device id). Clients with one namespace share one queue: the tab that
+   * Names the game's stored data: the IndexedDB queue, dead letters and offer states, the tab
+   * channel and lock, the device id. Clients of one namespace share one queue: the tab that
    * uploads sends every record in it, with its own `baseUrl` and `clientKey`.
    *
-   * Left out, the queue's name is made from `baseUrl` and `clientKey`, so two games on one origin
-   * (a portal) never upload each other's records; records left queued when one of these changes
-   * (a new client key in a new build) stay under the old name, unsent. Set it to keep one queue
-   * across such a change, one namespace per game. (`authMode` is not part of the name: the
-   * records a wrong `authMode` left waiting in the paused queue are sent by the client created
-   * with the right one.) The device id is kept per namespace set (under
-   * `'default'` when left out), so a new client key keeps it.
+   * Left out, the queue is named from `baseUrl` and `clientKey`, so two games on one origin (a
+   * portal) never upload each other's records; but records queued when one of them changes (a new
+   * key in a new build) stay under the old name, unsent. Set one namespace per game to keep its
+   * queue across such a change. `authMode` is not in the name: records a wrong one left in the
+   * paused queue are sent by the client created with the right one. The device id is kept per
+   * namespace set (under `'default'` when left out), so a new client key keeps it.
    * @default made from `baseUrl` and `clientKey`
    */
   namespace?: string;
-  /** `device_unique_id` for join/login records. @default a random id kept in localStorage */
+  /** `device_unique_id` of join and login records. @default a random id kept in localStorage */
   deviceId?: string;
-  /** `region` for join/login records (two letters). @default the region of the browser's language, if any */
+  /** `region` of join and login records (two letters). @default the region of the browser's language, if any */
   region?: string;
   /** `players_login.app_version`. @default null */
   appVersion?: string;
@@ -148,10 +134,10 @@ export interface ClientOptions {
   /** Milliseconds in one unit of an offer's `valid_for`. @default 1000 (seconds) */
   validForUnitMs?: number;
   /**
-   * Whether the player may buy a product of an offer (not owned yet, level high enough). Products
-   * it refuses are left out of the offer; an offer left with none is `not-on-sale`. Called with
-   * the offer and the product's `purchasable_slug` (AI) or `product_id` (personalized) as `id`.
-   * Synchronous; keep it cheap. @default every product may be bought
+   * Whether the player may buy a product (not owned yet, level high enough), from the offer and
+   * the product's `purchasable_slug` (AI) or `product_id` (personalized) as `id`. Synchronous: keep
+   * it cheap. Products it refuses are left out; an offer left with none is `not-on-sale`.
+   * @default every product may be bought
    */
   canPurchase?: (product: ProductCheck) => boolean;
   /**

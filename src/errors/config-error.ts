@@ -1,8 +1,14 @@
+/**
+ * {@link ConfigError}: an option the client refuses.
+ *
+ * @module
+ */
 import { TpError } from './tp-error.js';
 
 /**
- * Thrown by `createClient` (and setters such as `identify`) when an option is missing or malformed.
- * Thrown synchronously: a misconfigured client never starts.
+ * An option is missing, unknown or malformed. Thrown synchronously by `createClient` (a
+ * misconfigured client never starts) and by the setters that take one, such as `identify` and
+ * `setClientKey`.
  */
 export class ConfigError extends TpError {
   /** The option at fault, for example `baseUrl` or `flushIntervalMs`. */

@@ -1,3 +1,9 @@
+/**
+ * The SDK's errors: the {@link TpError} base with its `code`, one class per kind, and the guards.
+ * The only door other domains use into errors/.
+ *
+ * @module
+ */
 export { TpError, isTpError, toTpError, type TpErrorCode } from './tp-error.js';
 export { ConfigError } from './config-error.js';
 export { ValidationError, type ValidationIssue } from './validation-error.js';

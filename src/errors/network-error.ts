@@ -1,7 +1,13 @@
+/**
+ * Requests that got no usable answer: {@link NetworkError} (none at all) and {@link ProtocolError}
+ * (not the service's envelope).
+ *
+ * @module
+ */
 import type { Endpoint } from './service-error.js';
 import { TpError } from './tp-error.js';
 
-/** The request never got an HTTP answer (offline, DNS, CORS, connection reset). Always retryable. */
+/** The request never got an HTTP answer: offline, DNS, CORS, connection reset. Always retryable. */
 export class NetworkError extends TpError {
   /** Which request failed: `logs` (POST /logs), `offers` (GET /offers) or `first-open` (POST /offers). */
   readonly endpoint: Endpoint;
@@ -17,8 +23,8 @@ export class NetworkError extends TpError {
 }
 
 /**
- * The service answered 200, but the body is not the envelope the spec shows (not JSON, or no
- * `status: 200`). Nothing is counted as delivered; the request is retryable.
+ * The service answered 200, but the body is not the envelope the spec shows: not JSON, or no
+ * `status: 200`. Nothing is counted as delivered; the request is retryable.
  */
 export class ProtocolError extends TpError {
   /** Which request got the unreadable answer (see {@link NetworkError.endpoint}). */

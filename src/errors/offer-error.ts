@@ -1,17 +1,21 @@
+/**
+ * Errors about one offer: {@link OfferError} and {@link OfferStateError}.
+ *
+ * @module
+ */
 import { TpError } from './tp-error.js';
 
 /**
- * An offer cannot be used: the service sent a malformed one (emitted as an `error` event, the
- * offer is skipped), or `offers.show`/`offers.report` named an offer that is unknown or unusable
- * (the promise rejects).
- */
-/**
  * Why an offer cannot be used:
  * - `malformed`: the service sent an offer that does not decode;
- * - `unknown-offer`: not in the last refresh; `bad-offer-id`: the id is not a number;
- * - `not-usable`: inactive, expired, not on sale; `bad-status`: not a reaction the spec names;
+ * - `unknown-offer`: the offer is not in the last refresh;
+ * - `bad-offer-id`: the id is not a number;
+ * - `not-usable`: the offer is inactive, expired or not on sale;
+ * - `bad-status`: not a reaction the spec names;
  * - `bad-transition`: the offer's state does not allow the move ({@link OfferStateError});
- * - `busy`: another offer is on screen; `no-ui`: no UI adapter; `ui-failed`: the adapter threw;
+ * - `busy`: another offer is on screen;
+ * - `no-ui`: the client has no UI adapter;
+ * - `ui-failed`: the adapter threw;
  * - `shut-down`: the client was shut down.
  */
 export type OfferErrorReason =
@@ -26,6 +30,13 @@ export type OfferErrorReason =
   | 'ui-failed'
   | 'shut-down';
 
+/**
+ * An offer cannot be used ({@link OfferError.reason} says why).
+ *
+ * - The service sent a malformed one: emitted as an `error` event, the offer is skipped.
+ * - `offers.show` or `offers.report` named an offer that is unknown or unusable: the promise
+ *   rejects with it.
+ */
 export class OfferError extends TpError {
   // The fields are `declare`d: the constructor assigns them (no class-field definition first).
   /** The offer's `offer_id`, when known. */
@@ -44,6 +55,7 @@ export class OfferError extends TpError {
 /**
  * A reaction the offer's state does not allow (docs/decisions.md, "Offer states"): an `open` of an
  * offer already open, a `dismiss` of one never opened, a second `impress`. Nothing was reported.
+ * Its `reason` is `bad-transition`.
  */
 export class OfferStateError extends OfferError {
   /** The offer's state when the move was refused (`received`, `impressed`, `opened`, …). */

@@ -1,12 +1,18 @@
+/**
+ * {@link ServiceError}: the service answered with an error status; which answers pause uploads,
+ * and which are worth retrying.
+ *
+ * @module
+ */
 import { isTpError, TpError } from './tp-error.js';
 
 /** The service endpoint a request went to. */
 export type Endpoint = 'logs' | 'offers' | 'first-open';
 
 /**
- * The service answered with a non-200 status. `status` and `reason` are the envelope's (spec:
- * Errors, the POST /logs failure table), falling back to the HTTP status line when the body is
- * not an envelope.
+ * The service answered with a status other than 200. `status` and `reason` are the envelope's
+ * (spec: Errors, the POST /logs failure table), or the HTTP status line's when the body is not an
+ * envelope.
  */
 export class ServiceError extends TpError {
   /** HTTP status, for example 400 or 403. */
@@ -20,7 +26,7 @@ export class ServiceError extends TpError {
   readonly retryable: boolean;
   /** Which endpoint answered. */
   readonly endpoint: Endpoint;
-  /** The answer's `Retry-After`, in milliseconds, when it had a readable one. */
+  /** The answer's `Retry-After`, in milliseconds; undefined when it had none, or none readable. */
   readonly retryAfterMs: number | undefined;
 
   constructor(endpoint: Endpoint, status: number, reason: string, retryAfterMs?: number, retryable = isRetryableStatus(status)) {
@@ -38,12 +44,15 @@ export class ServiceError extends TpError {
 export type PauseReason = 'invalid-client-key' | 'invalid-auth-headers';
 
 /**
- * Whether `error` pauses uploads and first-open updates, and why: the spec's 403 `Invalid
- * TPClientKey` for the key in use (until `setClientKey()`), or one of its 400 rows about the
- * credential headers, `Missing Headers`, `Missing TPAuthMode`, `Invalid TPAuthMode`, `Missing
- * TPClientKey` (until a client with other options: every request of this one would get it, so
- * its records wait in the queue rather than all going to the dead-letter store). A 403 answering
- * a key replaced while its request was on the wire is `retryable` instead, and does not pause.
+ * Whether `error` pauses uploads and first-open updates, and why; undefined when it does not.
+ *
+ * - `invalid-client-key`: the spec's 403 `Invalid TPClientKey`, for the key in use. Paused until
+ *   `setClientKey()`. (A 403 answering a key replaced while its request was on the wire is
+ *   `retryable` instead, and does not pause.)
+ * - `invalid-auth-headers`: one of the spec's 400 rows about the credential headers (`Missing
+ *   Headers`, `Missing TPAuthMode`, `Invalid TPAuthMode`, `Missing TPClientKey`). Paused until a
+ *   client with other options: every request of this one would get it, so its records wait in the
+ *   queue rather than all going to the dead-letter store.
  */
 export function pauseReason(error: unknown): PauseReason | undefined {
   if (!isTpError(error, 'service')) return;

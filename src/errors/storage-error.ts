@@ -1,17 +1,27 @@
+/**
+ * {@link StorageError}: IndexedDB failed.
+ *
+ * @module
+ */
 import { TpError } from './tp-error.js';
 
 /**
- * IndexedDB failed (missing, denied, quota, connection lost). Emitted as a `warning` event: nothing
- * was lost, the SDK keeps running on memory storage (`stats().storage`), and each store that moves
- * says so once. One case comes as an `error` instead, with a `dead-letter` event: a stored entry
- * that cannot be read back as a record (`read`, "corrupt entry") was put aside.
- */
-/**
- * What the SDK was doing when storage failed: the queue's `open`, `append`, `restore`, `read`,
- * `remove`; the dead-letter store's `dead-letter`; the offers' `offer-cache` and `offer-state`.
+ * What the SDK was doing when storage failed:
+ * - the queue's `open`, `append`, `restore`, `read`, `remove`;
+ * - the dead-letter store's `dead-letter`;
+ * - the offers' `offer-cache` and `offer-state`.
  */
 export type StorageOperation = 'open' | 'append' | 'restore' | 'read' | 'remove' | 'dead-letter' | 'offer-cache' | 'offer-state';
 
+/**
+ * IndexedDB failed: missing, denied, over quota, connection lost.
+ *
+ * Emitted as a `warning` event: nothing was lost, the SDK keeps running on memory storage
+ * (`stats().storage`), and each store that moves says so once.
+ *
+ * One case comes as an `error` instead, with a `dead-letter` event: a stored entry that cannot be
+ * read back as a record (`read`, "corrupt entry") was put aside.
+ */
 export class StorageError extends TpError {
   /** What the SDK was doing (see {@link StorageOperation}). */
   readonly operation: StorageOperation;

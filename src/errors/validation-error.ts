@@ -1,3 +1,8 @@
+/**
+ * {@link ValidationError}: a record that does not match its schema, with every issue found.
+ *
+ * @module
+ */
 import { TpError } from './tp-error.js';
 
 /** One problem found in a record or an offer: where, and why. */
@@ -11,8 +16,8 @@ export interface ValidationIssue {
 }
 
 /**
- * A record given to `track` does not match its object kind's schema.
- * Emitted as an `invalid` event, or thrown by `track` when `invalidRecords` is `'throw'`.
+ * A record given to `track` does not match its object kind's schema. Emitted as an `invalid`
+ * event, or thrown by `track` when `invalidRecords` is `'throw'`.
  */
 export class ValidationError extends TpError {
   /** The upload object kind the record was tracked as (`players_login`, …). */

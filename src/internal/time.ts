@@ -8,9 +8,6 @@
 /** A source of the current time, in milliseconds since the Unix epoch. Injected, never global. */
 export type Clock = () => number;
 
-/** The system clock. */
-export const systemClock: Clock = () => Date.now();
-
 /** Longest delay `setTimeout` honours, in milliseconds (about 24.8 days); a longer one fires at once. */
 export const MAX_TIMER_MS = 2_147_483_647;
 

@@ -11,7 +11,7 @@ import type { ValidationIssue } from '../errors/index.js';
 type ZodIssue = z.core.$ZodIssue;
 
 /** `a.b[0].c` from `['a', 'b', 0, 'c']`. */
-export function formatPath(path: readonly PropertyKey[]): string {
+function formatPath(path: readonly PropertyKey[]): string {
   let out = '';
   for (const key of path) out += typeof key === 'number' ? `[${key}]` : out ? `.${String(key)}` : String(key);
   return out;

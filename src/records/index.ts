@@ -1,3 +1,9 @@
+/**
+ * The records a game sends: the object names, their zod schemas by spec group, the catalog they
+ * come from, validation, enrichment and size. The only door other domains use into records/.
+ *
+ * @module
+ */
 export { OBJECT_GROUPS, OBJECT_NAMES, isObjectName, type ObjectName } from './object-names.js';
 export {
   kindOf,
@@ -5,21 +11,15 @@ export {
   type EnrichedField,
   type RecordInput,
   type RecordOf,
-  type RecordSchemas,
-  type SchemaOfKind,
 } from './registry.js';
-export { validateRecord, type ValidationResult } from './validate.js';
-export { enrichRecord, type EnrichContext } from './enrich.js';
+export { validateRecord } from './validate.js';
+export { enrichRecord } from './enrich.js';
 export { DEFAULT_MAX_RECORD_BYTES, jsonBytes } from './size.js';
 export {
-  CATALOG,
-  FIELD_TYPE_DOCS,
   GROUP_TITLES,
   MESSAGE_STATUSES,
   type ExtraValue,
   type FieldType,
-  type KindSource,
-  type KindSpec,
   type MessageStatus,
 } from './catalog/index.js';
 export { MAX_STRING_LENGTH, integer, oneOf, sizedString } from './catalog/values.js';

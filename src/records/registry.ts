@@ -25,7 +25,7 @@ type Shape<S extends KindSpec> = {
 };
 
 /** The schema of one kind: closed for the spec's tables, open (to {@link ExtraValue}s) otherwise. */
-export type SchemaOfKind<S extends KindSpec> = S['source'] extends 'spec'
+type SchemaOfKind<S extends KindSpec> = S['source'] extends 'spec'
   ? z.ZodMiniObject<Shape<S>, z.core.$strict>
   : z.ZodMiniObject<Shape<S>, z.core.$catchall<ReturnType<typeof extraValue>>>;
 

@@ -4,7 +4,7 @@
  * @module
  */
 import { ValidationError } from '../errors/index.js';
-import { toValidationIssues } from '../internal/zod-issues.js';
+import { toValidationIssues } from '../internal/index.js';
 import { isObjectName, type ObjectName } from './object-names.js';
 import { schemaOf, type RecordOf } from './registry.js';
 import { DEFAULT_MAX_RECORD_BYTES, jsonBytes } from './size.js';

@@ -18,7 +18,7 @@ export { MAX_DEPTH, MAX_SIZE_PX, MAX_TAG_LENGTH, MAX_WARNINGS } from './limits.j
 
 /**
  * Parses `source` into lines of spans, and a warning for each tag shown as text for a reason:
- * the first {@link MAX_WARNINGS}, in source order. Unknown tags such as `<u>` or `<script>` are
+ * the first 100 (`MAX_WARNINGS`), in source order. Unknown tags such as `<u>` or `<script>` are
  * text without a warning.
  *
  * Never throws: `source` that is not a string parses as empty text. O(n) time and memory in the

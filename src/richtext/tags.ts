@@ -14,7 +14,7 @@ import { MAX_SIZE_PX, MAX_TAG_LENGTH } from './limits.js';
 import type { MarkupWarningCode } from './types.js';
 
 /** The four uGUI tags of the supported subset, by their index in {@link NAMES}. */
-export type TagName = typeof B | typeof I | typeof SIZE | typeof COLOR;
+type TagName = typeof B | typeof I | typeof SIZE | typeof COLOR;
 /** Tag names, lowercase, by {@link TagName}: `<b>` and `<i>` take no value, the others need one. */
 const NAMES = ['b', 'i', 'size', 'color'] as const;
 
@@ -22,7 +22,7 @@ const NAMES = ['b', 'i', 'size', 'color'] as const;
  * {@link Tag.k}: an opening tag, a closing tag, or {@link INVALID}: a `<color=…>` or `<size=…>`
  * whose value is not valid, which stays text and is kept only for its warning.
  */
-export type TagKind = typeof OPEN | typeof CLOSE | typeof INVALID;
+type TagKind = typeof OPEN | typeof CLOSE | typeof INVALID;
 
 /** A tag as written. */
 export interface Tag {

@@ -1,3 +1,9 @@
-export { electLeader, soleLeader, LEASE_CHECK_MS, LEASE_MS, type Leadership } from './leader.js';
-export { openTabChannel, type TabChannel, type TabMessage, type WireError } from './channel.js';
-export { TabCoordinator, type CoordinatorOptions } from './coordinator.js';
+/**
+ * Tabs of one game in one browser: which tab uploads (the IndexedDB lease), and the channel the
+ * others use to hand it their work. The only door other domains use into tabs/.
+ *
+ * @module
+ */
+export { electLeader, soleLeader, type Leadership } from './leader.js';
+export { openTabChannel, type TabChannel } from './channel.js';
+export { TabCoordinator } from './coordinator.js';

@@ -11,12 +11,12 @@
  * @module
  */
 import { promisifyRequest, type UseStore } from 'idb-keyval';
-import { openStore } from '../internal/idb.js';
+import { openStore } from '../internal/index.js';
 
 /** How long a fallback lease lasts without renewal, in milliseconds. */
-export const LEASE_MS = 60_000;
+const LEASE_MS = 60_000;
 /** How often a fallback lease is renewed or checked, in milliseconds. */
-export const LEASE_CHECK_MS = 3_000;
+const LEASE_CHECK_MS = 3_000;
 
 /** This tab's part in uploading. */
 export interface Leadership {

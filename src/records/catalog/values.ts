@@ -15,7 +15,7 @@ export const MAX_STRING_LENGTH = 1024;
 /** Longest identifier (`*_slug`), in UTF-16 code units. */
 export const MAX_SLUG_LENGTH = 256;
 /** Most items in an array value (extra fields of open kinds). */
-export const MAX_ARRAY_ITEMS = 100;
+const MAX_ARRAY_ITEMS = 100;
 
 /** Earliest plausible `event_timestamp` (2000-01-01T00:00:00Z), in Unix seconds. */
 export const MIN_UNIX_SECONDS = 946_684_800;

@@ -23,7 +23,7 @@ export interface Rect {
 }
 
 /** What a region does: `buy:<index>` is the purchase button of `view.products[index]`. */
-export type HitId = 'close' | 'toggle' | `buy:${number}`;
+type HitId = 'close' | 'toggle' | `buy:${number}`;
 
 /** A clickable, focusable region. */
 export interface HitRegion {

@@ -27,7 +27,7 @@ import type { Line, Span } from '../../richtext/index.js';
 export type Measure = (text: string, font: string) => number;
 
 /** Text of one span on one row. */
-export interface TextRun {
+interface TextRun {
   readonly text: string;
   /** Offset from the row's left edge, in CSS pixels. */
   readonly x: number;
@@ -106,7 +106,7 @@ export function graphemes(text: string): string[] {
 }
 
 /** The CSS font shorthand of `span` and its size in pixels (`<size=N>` clamped to 0.5×–3× of `base`). */
-export function fontOf(span: Span, base: number, family: string): [font: string, size: number] {
+function fontOf(span: Span, base: number, family: string): [font: string, size: number] {
   const size = span.size === undefined ? base : Math.min(base * 3, Math.max(base / 2, span.size));
   return [`${span.italic ? 'italic ' : ''}${span.bold ? 'bold ' : ''}${size}px ${family}`, size];
 }

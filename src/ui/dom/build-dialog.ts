@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { httpUrl } from '../../internal/url.js';
+import { httpUrl } from '../../internal/index.js';
 import type { Line } from '../../richtext/index.js';
 import { priceText } from '../format.js';
 import type { UiLabels } from '../labels.js';
@@ -12,7 +12,7 @@ import { buyName, titleText, toggleText } from '../names.js';
 import type { OfferView, ProductView } from '../types.js';
 
 /** Base font size of the message, in pixels; `<size=N>` is clamped to 0.5×–3× of it. */
-export const BASE_FONT_PX = 16;
+const BASE_FONT_PX = 16;
 
 type Make = <K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string) => HTMLElementTagNameMap[K];
 

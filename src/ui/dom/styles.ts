@@ -13,7 +13,8 @@
  *
  * The dialog fades and rises in over 160 ms, except under `prefers-reduced-motion: reduce`. In
  * forced colors (backgrounds replaced, shadows dropped) the card and the buttons get a border.
- * Written one rule per line: it ships as this string, unminified.
+ * Written one rule per line: it ships as this string, unminified. {@link adoptStyles} puts it in a
+ * dialog's shadow root.
  *
  * @module
  */
@@ -41,3 +42,35 @@ button{font:inherit;cursor:pointer;border:0;border-radius:10px;min-height:44px;m
 .toggle{display:flex;align-items:center;gap:8px;min-height:44px;font-size:.9rem}
 .toggle input{width:20px;height:20px;margin:0}
 @media (forced-colors:active){.dialog,button{border:1px solid}}`;
+
+/** One parsed stylesheet per document, shared by every dialog it shows. */
+const sheets = new WeakMap<Document, CSSStyleSheet>();
+
+/**
+ * Gives `shadow` the dialog's stylesheet: a constructed stylesheet, which a strict `style-src`
+ * policy does not block, or a `<style>` element carrying `nonce` where a browser cannot construct
+ * one (Safari before 16.4, Firefox before 101).
+ */
+export function adoptStyles(shadow: ShadowRoot, doc: Document, nonce: string | undefined): void {
+  const view = doc.defaultView as (Window & typeof globalThis) | null;
+  if (view && 'adoptedStyleSheets' in shadow && typeof view.CSSStyleSheet === 'function') {
+    try {
+      let sheet = sheets.get(doc);
+      if (!sheet) {
+        sheet = new view.CSSStyleSheet();
+        sheet.replaceSync(DIALOG_CSS);
+        sheets.set(doc, sheet);
+      }
+      shadow.adoptedStyleSheets = [sheet];
+      return;
+    } catch {
+      // Older engines: constructor exists but is not constructable. Fall through.
+    }
+  }
+  const style = doc.createElement('style');
+  // The attribute, not the `nonce` property: the engines that need this fallback may read only the
+  // attribute (older WebKit did), and setting it also sets the nonce the policy checks.
+  if (nonce) style.setAttribute('nonce', nonce);
+  style.textContent = DIALOG_CSS;
+  shadow.append(style);
+}

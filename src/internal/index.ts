@@ -1,0 +1,24 @@
+/**
+ * The plumbing every domain shares: the page environment, time and its wire formats, the service's
+ * clock, IndexedDB stores, URLs, hashes, zod issues. The only door other domains use into
+ * internal/ (.dependency-cruiser.cjs).
+ *
+ * @module
+ */
+export {
+  browserNavigator,
+  describeDevice,
+  detectStore,
+  hasDom,
+  keepaliveSupported,
+  localStorageOrUndefined,
+  randomId,
+  regionFromLanguages,
+  type PlatformStore,
+} from './env.js';
+export { formatUtcDateTime, MAX_TIMER_MS, parseDateTime, toUnixSeconds, type Clock } from './time.js';
+export { createServerClock, type ClockSample } from './server-clock.js';
+export { openStore } from './idb.js';
+export { httpUrl } from './url.js';
+export { shortHash } from './hash.js';
+export { toValidationIssues } from './zod-issues.js';
