@@ -18,7 +18,7 @@
  * @module tp-web-sdk/sw
  */
 import { Transport } from './delivery/index.js';
-import { RELAY_ARRIVAL_MS, RELAY_PROTOCOL, type RelayRequest, type RelaySend } from './delivery/relay-protocol.js';
+import { RELAY_ARRIVAL_MS, RELAY_PROTOCOL, type RelayRequest, type RelaySend } from './delivery/index.js';
 import { createIndexedDbStore, type QueueStore } from './queue/index.js';
 
 /** An event the worker may extend (`ExtendableEvent`). */

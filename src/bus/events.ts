@@ -45,7 +45,7 @@ export interface QueueEvent {
 /**
  * Events of a client: `client.on(name, listener)` (the listener gets the payload shown). Failures
  * of a call you await (`flush()`, `offers.refresh()`) reject that call instead of emitting. The
- * offer events (`offer:impress`, …) are those of {@link OfferEvents}.
+ * offer events (`offer:impress`, …) are those of `OfferEvents` (offers/events.ts), listed below with the rest.
  */
 export interface ClientEvents extends OfferEvents {
   /**

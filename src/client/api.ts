@@ -4,13 +4,13 @@
  *
  * @module
  */
-import type { ClientEvents } from '../bus/events.js';
+import type { ClientEvents } from '../bus/index.js';
 import type { FlushResult } from '../delivery/index.js';
 import type { PauseReason } from '../errors/index.js';
 import type { OffersApi, OffersDeps, OffersEngine } from '../offers/index.js';
 import type { DeadLetter } from '../queue/index.js';
 import type { ObjectName, RecordInput } from '../records/index.js';
-import type { UiAdapter } from '../ui/types.js';
+import type { UiAdapter } from '../ui/index.js';
 
 /** Health counters of a client (this tab, since `createClient`). */
 export interface ClientStats {

@@ -16,7 +16,7 @@
  *
  * @module
  */
-import { createEmitter } from '../bus/events.js';
+import { createEmitter } from '../bus/index.js';
 import { createSendGate } from '../delivery/index.js';
 import { pauseReason } from '../errors/index.js';
 import type { EntryDefaults, TpClient } from './api.js';

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { localStorageOrUndefined, randomId } from '../internal/env.js';
+import { localStorageOrUndefined, randomId } from '../internal/index.js';
 
 /**
  * A random id kept in localStorage under `tp-web-sdk:<namespace>:device-id`, so it survives

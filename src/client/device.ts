@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { browserNavigator, describeDevice, detectStore, regionFromLanguages, type PlatformStore } from '../internal/env.js';
+import { browserNavigator, describeDevice, detectStore, regionFromLanguages, type PlatformStore } from '../internal/index.js';
 import { loadDeviceId } from './device-id.js';
 import type { ResolvedOptions } from './options.js';
 

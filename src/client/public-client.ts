@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { guardListener, type ClientEmitter } from '../bus/events.js';
+import { guardListener, type ClientEmitter } from '../bus/index.js';
 import type { SendGate } from '../delivery/index.js';
 import { pauseReason, TpError } from '../errors/index.js';
 import type { OffersApi, OffersEngine } from '../offers/index.js';

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { ClientEmitter } from '../bus/events.js';
+import type { ClientEmitter } from '../bus/index.js';
 import { DEFAULT_HEAD_LIMIT, RecordQueue } from '../queue/index.js';
 import type { ResolvedOptions } from './options.js';
 import type { Signals } from './signals.js';

@@ -5,10 +5,10 @@
  *
  * @module
  */
-import type { ClientEmitter } from '../bus/events.js';
+import type { ClientEmitter } from '../bus/index.js';
 import { connectRelay, createServiceHealth, Transport, Uploader, type SendGate, type ServiceHealth, type UnloadRelay } from '../delivery/index.js';
 import { pauseReason, toTpError, type StorageError, type TpError } from '../errors/index.js';
-import { keepaliveSupported } from '../internal/env.js';
+import { keepaliveSupported } from '../internal/index.js';
 import type { RecordQueue } from '../queue/index.js';
 import type { ResolvedOptions } from './options.js';
 import type { Signals } from './signals.js';

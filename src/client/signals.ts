@@ -7,7 +7,7 @@
  */
 import { EventEmitter } from 'eventemitter3';
 import type { Trigger } from '../delivery/index.js';
-import type { ClockSample } from '../internal/server-clock.js';
+import type { ClockSample } from '../internal/index.js';
 
 /** What may let offers work go now: an upload trigger, the page shown, another tab's write. */
 export type OfferKick = Trigger | 'visible' | 'others-wrote';

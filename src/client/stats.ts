@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { ClientEmitter } from '../bus/events.js';
+import type { ClientEmitter } from '../bus/index.js';
 
 /** The counters a client keeps since `createClient` (see `ClientStats`). */
 export interface Counts {

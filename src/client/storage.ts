@@ -6,8 +6,8 @@
  * @module
  */
 import { StorageError } from '../errors/index.js';
-import { browserNavigator, hasDom, randomId } from '../internal/env.js';
-import { shortHash } from '../internal/hash.js';
+import { browserNavigator, hasDom, randomId } from '../internal/index.js';
+import { shortHash } from '../internal/index.js';
 import {
   createIndexedDbDeadLetterStore,
   createIndexedDbStore,

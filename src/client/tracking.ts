@@ -5,10 +5,10 @@
  *
  * @module
  */
-import type { ClientEmitter } from '../bus/events.js';
+import type { ClientEmitter } from '../bus/index.js';
 import type { SendGate } from '../delivery/index.js';
 import { ValidationError } from '../errors/index.js';
-import { toUnixSeconds } from '../internal/time.js';
+import { toUnixSeconds } from '../internal/index.js';
 import type { QueueEntry, RecordQueue, StoredEntry } from '../queue/index.js';
 import { enrichRecord, isObjectName, validateRecord, type ObjectName, type RecordInput } from '../records/index.js';
 import { awaitingPlayer, MAX_AWAITING_PLAYER, NO_PLAYER_YET } from './awaiting-player.js';

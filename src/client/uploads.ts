@@ -5,11 +5,11 @@
  *
  * @module
  */
-import type { ClientEmitter } from '../bus/events.js';
+import type { ClientEmitter } from '../bus/index.js';
 import { NetworkError, toTpError, type TpError } from '../errors/index.js';
 import { UploadScheduler, type DeliveryWatch, type FlushResult, type SendGate } from '../delivery/index.js';
-import { randomId } from '../internal/env.js';
-import { MAX_TIMER_MS } from '../internal/time.js';
+import { randomId } from '../internal/index.js';
+import { MAX_TIMER_MS } from '../internal/index.js';
 import type { RecordQueue } from '../queue/index.js';
 import { TabCoordinator } from '../tabs/index.js';
 import type { ResolvedOptions } from './options.js';

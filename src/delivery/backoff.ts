@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { MAX_TIMER_MS } from '../internal/time.js';
+import { MAX_TIMER_MS } from '../internal/index.js';
 
 /** Backoff settings (`retry` option). */
 export interface RetryPolicy {

@@ -1,11 +1,12 @@
-export { buildLogsBody, takeBatch, type BatchLimits, type LogsBody } from './batch.js';
-export { encodeLogsBody, type Compression, type EncodedBody } from './encode.js';
-export { Transport, type Credentials, type Envelope, type TransportConfig } from './transport.js';
+export { buildLogsBody, takeBatch, type LogsBody } from './batch.js';
+export { encodeLogsBody, type Compression } from './encode.js';
+export { Transport } from './transport.js';
 export { Uploader } from './uploader.js';
 export type { DeadLetterInfo, DeliveryInfo, UploadInfo, UploaderOptions } from './uploader-contract.js';
 export type { DeliveryWatch, FlushResult } from './delivery-keys.js';
 export { backoffDelay, DEFAULT_RETRY, MAX_RETRY_AFTER_MS, parseRetryAfter, type RetryPolicy } from './backoff.js';
 export { UploadScheduler, type RetryInfo, type SchedulerOptions, type Trigger } from './scheduler.js';
-export { createSendGate, type GateClosed, type SendGate, type SendGateSources } from './send-gate.js';
+export { createSendGate, type SendGate } from './send-gate.js';
 export { createServiceHealth, FAILURE_MEMORY_MS, SUCCESS_MEMORY_MS, type ServiceHealth } from './service-health.js';
-export { connectRelay, RELAY_WAIT_MS, type RelayConfig, type UnloadRelay } from './relay.js';
+export { connectRelay, type UnloadRelay } from './relay.js';
+export { RELAY_ARRIVAL_MS, RELAY_PROTOCOL, type RelayRequest, type RelaySend } from './relay-protocol.js';

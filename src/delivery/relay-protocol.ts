@@ -66,8 +66,4 @@ export interface RelaySettle {
  */
 export const RELAY_ARRIVAL_MS = 5_000;
 
-export interface RelaySettled {
-  readonly type: 'tp-relay:settled';
-}
-
 export type RelayRequest = RelayPing | RelaySend | RelaySettle;

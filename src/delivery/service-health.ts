@@ -7,8 +7,8 @@
  *
  * @module
  */
-import { localStorageOrUndefined } from '../internal/env.js';
-import type { Clock } from '../internal/time.js';
+import { localStorageOrUndefined } from '../internal/index.js';
+import type { Clock } from '../internal/index.js';
 
 /**
  * How recent an accepted upload must be for keepalive uploads to count as delivered, in

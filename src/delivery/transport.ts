@@ -8,8 +8,8 @@
  * @module
  */
 import { isRetryableStatus, NetworkError, ProtocolError, refusesClientKey, ServiceError, type Endpoint } from '../errors/index.js';
-import type { ClockSample } from '../internal/server-clock.js';
-import { formatUtcDateTime, type Clock } from '../internal/time.js';
+import type { ClockSample } from '../internal/index.js';
+import { formatUtcDateTime, type Clock } from '../internal/index.js';
 import { parseRetryAfter } from './backoff.js';
 import type { EncodedBody } from './encode.js';
 

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { PlatformStore } from '../internal/env.js';
+import type { PlatformStore } from '../internal/index.js';
 import { parseRichText } from '../richtext/index.js';
 import { discountPercent, type OfferContent, type ProductView } from '../ui/index.js';
 import { pickLanguage } from './language.js';

@@ -7,9 +7,9 @@
  * @module
  */
 import type { RetryPolicy, SendGate, Transport, Trigger } from '../delivery/index.js';
-import type { PlatformStore } from '../internal/env.js';
-import type { ClockSample } from '../internal/server-clock.js';
-import type { Clock } from '../internal/time.js';
+import type { PlatformStore } from '../internal/index.js';
+import type { ClockSample } from '../internal/index.js';
+import type { Clock } from '../internal/index.js';
 import type { MessageStatus } from '../records/index.js';
 import type { OfferOutcome, OfferView, UiAdapter } from '../ui/index.js';
 import type { OfferEmitter } from './events.js';

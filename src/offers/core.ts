@@ -6,7 +6,7 @@
  * @module
  */
 import { ConfigError, OfferError, toTpError, type TpError } from '../errors/index.js';
-import { createServerClock } from '../internal/server-clock.js';
+import { createServerClock } from '../internal/index.js';
 import type { OffersDeps } from './contract.js';
 import { createIndexedDbOfferStateStore, createMemoryOfferStateStore } from './local-state.js';
 import { createOfferStates } from './offer-states.js';

@@ -5,7 +5,7 @@
  */
 import type * as z from 'zod/mini';
 import { OfferError } from '../errors/index.js';
-import { toValidationIssues } from '../internal/zod-issues.js';
+import { toValidationIssues } from '../internal/index.js';
 import { aiOfferBodySchema, offerRecordSchema, personalizedOfferBodySchema } from './schemas.js';
 import type { Offer } from './types.js';
 

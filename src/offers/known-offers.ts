@@ -7,7 +7,7 @@
  * @module
  */
 import { OfferError } from '../errors/index.js';
-import { parseDateTime } from '../internal/time.js';
+import { parseDateTime } from '../internal/index.js';
 import { shutDown, type EngineCore } from './core.js';
 import { decodeOffer } from './decode.js';
 import type { DeviceCopy } from './device-copy.js';

@@ -14,7 +14,7 @@
  * @module
  */
 import { OfferStateError, type StorageError } from '../errors/index.js';
-import type { Clock } from '../internal/time.js';
+import type { Clock } from '../internal/index.js';
 import { EMPTY_STATE, type OfferLocalState, type OfferStateStore } from './local-state.js';
 import { nextState, restoredState, type OfferMove, type OfferState } from './state-machine.js';
 import { withMemoryFallback } from './store.js';

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { parseDateTime } from '../internal/time.js';
+import { parseDateTime } from '../internal/index.js';
 import { shutDown, type EngineCore } from './core.js';
 import type { DeviceCopy } from './device-copy.js';
 import type { FirstOpens } from './first-open.js';

@@ -8,7 +8,7 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { httpUrl as parseHttpUrl } from '../internal/url.js';
+import { httpUrl as parseHttpUrl } from '../internal/index.js';
 import { MAX_STRING_LENGTH, integer, oneOf, sizedString } from '../records/index.js';
 
 const nullish = <T extends z.ZodMiniType>(schema: T) => z.optional(z.nullable(schema));

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { MAX_TIMER_MS } from '../internal/time.js';
+import { MAX_TIMER_MS } from '../internal/index.js';
 import type { OfferContent, OfferOutcome, OfferView, ProductView } from '../ui/index.js';
 
 export interface ShowSession {

@@ -7,7 +7,7 @@
  */
 import { promisifyRequest } from 'idb-keyval';
 import type { StorageError, StorageOperation } from '../errors/index.js';
-import { openStore } from '../internal/idb.js';
+import { openStore } from '../internal/index.js';
 import { memoryFallback } from '../queue/index.js';
 
 /** A key-value store; see the module's description. */

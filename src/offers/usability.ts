@@ -4,8 +4,8 @@
  *
  * @module
  */
-import type { PlatformStore } from '../internal/env.js';
-import { parseDateTime } from '../internal/time.js';
+import type { PlatformStore } from '../internal/index.js';
+import { parseDateTime } from '../internal/index.js';
 import type { OfferLocalState } from './local-state.js';
 import type { AiProduct } from './schemas.js';
 import type { AiOffer, Offer, PersonalizedOffer } from './types.js';
@@ -52,7 +52,7 @@ export interface UsabilityContext {
   readonly canPurchase?: (product: ProductCheck) => boolean;
   /**
    * Largest gap allowed between a personalized offer's `discount_rate` and the rate its two
-   * prices imply, as a fraction (0.05 = 5 percentage points). Default {@link DISCOUNT_TOLERANCE}.
+   * prices imply, as a fraction (0.05 = 5 percentage points). Default 0.05 (`DISCOUNT_TOLERANCE`).
    */
   readonly discountTolerance?: number;
 }

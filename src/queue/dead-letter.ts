@@ -8,7 +8,7 @@
  */
 import { delMany, promisifyRequest, set, type UseStore } from 'idb-keyval';
 import type { StorageError } from '../errors/index.js';
-import { openStore } from '../internal/idb.js';
+import { openStore } from '../internal/index.js';
 import { memoryFallback } from './memory-fallback.js';
 import type { QueueEntry } from './types.js';
 

@@ -11,7 +11,7 @@
  * @module
  */
 import { promisifyRequest, type UseStore } from 'idb-keyval';
-import { openStore } from '../internal/idb.js';
+import { openStore } from '../internal/index.js';
 import { jsonBytes } from '../records/index.js';
 import { byKey } from './keys.js';
 import { TOMBSTONE_MS } from './rescue.js';

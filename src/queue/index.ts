@@ -3,7 +3,7 @@ export { createMemoryStore } from './memory-store.js';
 export { byKey } from './keys.js';
 export { createIndexedDbStore, hasIndexedDb } from './idb-store.js';
 export { RecordQueue } from './queue.js';
-export { DEFAULT_HEAD_LIMIT, type DropInfo, type DropReason, type RecordQueueOptions } from './options.js';
+export { DEFAULT_HEAD_LIMIT, type DropInfo, type RecordQueueOptions } from './options.js';
 export { memoryFallback } from './memory-fallback.js';
 export {
   createIndexedDbDeadLetterStore,
@@ -13,5 +13,5 @@ export {
   type DeadLetterReason,
   type DeadLetterStore,
 } from './dead-letter.js';
-export { createLocalRescue, NO_RESCUE, RESCUE_MAX_CHARS, type RescueStore } from './rescue.js';
-export { createLocalLedger, LEDGER_MAX_CHARS, NO_LEDGER, type SentLedger } from './sent-ledger.js';
+export { createLocalRescue, RESCUE_MAX_CHARS, type RescueStore } from './rescue.js';
+export { createLocalLedger, LEDGER_MAX_CHARS, type SentLedger } from './sent-ledger.js';

@@ -5,7 +5,7 @@
  * @module
  */
 import type { StorageError } from '../errors/index.js';
-import type { Clock } from '../internal/time.js';
+import type { Clock } from '../internal/index.js';
 import type { RescueStore } from './rescue.js';
 import type { SentLedger } from './sent-ledger.js';
 import type { QueueStore } from './types.js';

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { localStorageOrUndefined } from '../internal/env.js';
+import { localStorageOrUndefined } from '../internal/index.js';
 
 /** One kind of note: every tab's copies under one key prefix. */
 export interface TabCopies<T> {

@@ -305,10 +305,3 @@ export function referenceParse(src: string): RichText {
     .map((t) => ({ code: t.warning!, offset: t.start, tag: src.slice(t.start, t.end) }));
   return { lines: lines as Line[], warnings };
 }
-
-/** `src` without the tags the reference applied, line breaks as `\n`: what plainText must give. */
-export function referencePlainText(src: string): string {
-  return referenceParse(src)
-    .lines.map((line) => line.map((s) => s.text).join(''))
-    .join('\n');
-}
