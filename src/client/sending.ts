@@ -6,7 +6,7 @@
  * @module
  */
 import type { ClientEmitter } from '../bus/index.js';
-import { connectRelay, createServiceHealth, Transport, Uploader, type SendGate, type ServiceHealth, type UnloadRelay } from '../delivery/index.js';
+import { connectRelay, createServiceHealth, Transport, Uploader, type Credentials, type SendGate, type ServiceHealth, type UnloadRelay } from '../delivery/index.js';
 import { pauseReason, toTpError, type StorageError, type TpError } from '../errors/index.js';
 import { keepaliveSupported } from '../internal/index.js';
 import type { RecordQueue } from '../queue/index.js';
@@ -45,22 +45,7 @@ export function startSending({ o, storage, queue, gate, emitter, signals, client
   const { ledger, relayedNotes } = storage;
   const health = createServiceHealth(storage.healthKey, o.now);
   const relay = relayedNotes ? connectRelay({ baseUrl: o.baseUrl, credentials, queueDb: `${storage.dbPrefix}/queue`, timeoutMs: o.requestTimeoutMs }) : undefined;
-  const transport = new Transport({
-    baseUrl: o.baseUrl,
-    fetch: o.fetch,
-    credentials,
-    timeoutMs: o.requestTimeoutMs,
-    offersPlayerParam: o.offersPlayerParam,
-    clock: o.now,
-    onAnswer: (sample) => void signals.emit('answer', sample),
-    onSettled: (endpoint, error) => {
-      if (!error) {
-        if (endpoint === 'logs') health.succeeded();
-      } else if (error.code === 'network' ? !gate.unloading : endpoint === 'logs') {
-        health.failed(); // no answer while the page unloads: the page cut it off, not the service
-      }
-    },
-  });
+  const transport = openTransport(o, credentials, gate, health, signals);
   /** True while this tab's ledger or relayed notes hold keys. */
   let ledgerSaved = false;
   const saveLedger = (): void => {
@@ -102,4 +87,28 @@ export function startSending({ o, storage, queue, gate, emitter, signals, client
     relay: () => (relay?.ready ? relay : undefined),
   });
   return { transport, uploader, health, relay, saveLedger };
+}
+
+/**
+ * The transport of one client: each answer's `Date` goes to the service clock (the `answer`
+ * signal), and each outcome to the service's health. No answer while the page unloads is the page
+ * cutting the request off, not a failure of the service.
+ */
+function openTransport(o: ResolvedOptions, credentials: () => Credentials, gate: Pick<SendGate, 'unloading'>, health: ServiceHealth, signals: Signals): Transport {
+  return new Transport({
+    baseUrl: o.baseUrl,
+    fetch: o.fetch,
+    credentials,
+    timeoutMs: o.requestTimeoutMs,
+    offersPlayerParam: o.offersPlayerParam,
+    clock: o.now,
+    onAnswer: (sample) => void signals.emit('answer', sample),
+    onSettled: (endpoint, error) => {
+      if (!error) {
+        if (endpoint === 'logs') health.succeeded();
+      } else if (error.code === 'network' ? !gate.unloading : endpoint === 'logs') {
+        health.failed();
+      }
+    },
+  });
 }

@@ -63,30 +63,20 @@ export function createTracking({ o, device, queue, emitter, signals, gate }: Tra
   };
   const track = <K extends ObjectName>(objectName: K, record: RecordInput<K>): boolean => {
     if (stopped) return false;
-    const now = o.now();
     // No player yet, and the game did not name one in the record: held for identify().
     const held = player === undefined && (record as { player_slug?: unknown } | null)?.player_slug === undefined;
-    const enriched = enrichRecord(objectName, record, {
-      playerSlug: held ? NO_PLAYER_YET : player,
-      eventTimestamp: toUnixSeconds(now),
-      deviceUniqueId: device.id,
-      deviceInfo: device.info,
-      region: device.region,
-      isTpDebugMode: o.debug ? 1 : 0,
-      appVersion: o.appVersion ?? null,
-    });
-    const result = validateRecord(objectName, enriched, o.maxRecordBytes);
-    const entry = result.ok ? { objectName, record: result.record as Record<string, unknown>, enqueuedAt: now, bytes: result.bytes } : undefined;
-    const error = !entry
-      ? (result as { error: ValidationError }).error
-      : held && !awaiting.hold(entry)
-        ? new ValidationError(objectName, [{ path: 'player_slug', code: 'custom', message: `no player: call identify() (${MAX_AWAITING_PLAYER} records wait)` }])
-        : undefined;
+    const checked = checkRecord(o, device, held ? NO_PLAYER_YET : player, objectName, record);
+    const error =
+      checked instanceof ValidationError
+        ? checked
+        : held && !awaiting.hold(checked)
+          ? new ValidationError(objectName, [{ path: 'player_slug', code: 'custom', message: `no player: call identify() (${MAX_AWAITING_PLAYER} records wait)` }])
+          : undefined;
     if (error) {
       if (o.invalidRecords === 'throw') throw error;
       return refuse(error);
     }
-    if (!held) enqueue(entry!);
+    if (!held) enqueue(checked as QueueEntry);
     return true;
   };
 
@@ -124,4 +114,26 @@ export function storedEntryCheck(maxRecordBytes: number): (entry: StoredEntry) =
     const result = validateRecord(entry.objectName, entry.record, maxRecordBytes);
     return result.ok ? undefined : result.error.message;
   };
+}
+
+/** Enriches a record tracked now (`playerSlug` in `player_slug` when left out) and validates it. */
+function checkRecord<K extends ObjectName>(
+  o: ResolvedOptions,
+  device: Device,
+  playerSlug: string | undefined,
+  objectName: K,
+  record: RecordInput<K>,
+): QueueEntry | ValidationError {
+  const now = o.now();
+  const enriched = enrichRecord(objectName, record, {
+    playerSlug,
+    eventTimestamp: toUnixSeconds(now),
+    deviceUniqueId: device.id,
+    deviceInfo: device.info,
+    region: device.region,
+    isTpDebugMode: o.debug ? 1 : 0,
+    appVersion: o.appVersion ?? null,
+  });
+  const result = validateRecord(objectName, enriched, o.maxRecordBytes);
+  return result.ok ? { objectName, record: result.record as Record<string, unknown>, enqueuedAt: now, bytes: result.bytes } : result.error;
 }

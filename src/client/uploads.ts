@@ -7,7 +7,7 @@
  */
 import type { ClientEmitter } from '../bus/index.js';
 import { NetworkError, toTpError, type TpError } from '../errors/index.js';
-import { UploadScheduler, type DeliveryWatch, type FlushResult, type SendGate } from '../delivery/index.js';
+import { UploadScheduler, type DeliveryWatch, type FlushResult, type SchedulerOptions, type SendGate, type Uploader } from '../delivery/index.js';
 import { randomId } from '../internal/index.js';
 import { MAX_TIMER_MS } from '../internal/index.js';
 import type { RecordQueue } from '../queue/index.js';
@@ -77,17 +77,9 @@ export function startUploads({ o, storage, queue, gate, sending, emitter, signal
   });
   signals.on('written', () => tabs.written());
 
-  // Automatic uploads: a timer, a threshold, at start for records left by earlier visits, and at
-  // once when the browser comes back online; retries wait for the backoff schedule.
-  const scheduler = new UploadScheduler({
+  const scheduler = backgroundUploads(o, gate, emitter, onRetry, {
     run: async () => upload(await queue.storeLastKey()),
-    policy: o.retry,
-    gate,
     hasWork: () => uploadsHere() && (queue.length > 0 || othersWrote),
-    onFailure: emitError,
-    onWillRetry: (info) => void emitter.emit('retry', info),
-    onRetry,
-    automatic: autoFlush,
   });
   if (autoFlush) signals.on('upload', (trigger) => void scheduler.kick(trigger));
 
@@ -96,20 +88,7 @@ export function startUploads({ o, storage, queue, gate, sending, emitter, signal
   return {
     uploadsHere,
     begin: () => leadership.onLeader(onLeader),
-    async flush() {
-      // What is delivered from now on counts (an upload already running delivers some of it).
-      const watch = uploader.watch();
-      // Everything queued before the call, in any tab: up to the store's last key now.
-      const target = await queue.storeLastKey().catch((error: unknown) => {
-        watch.stop();
-        throw error;
-      });
-      if (uploadsHere()) return scheduler.flushNow<FlushResult>(() => upload(target, watch)).finally(watch.stop);
-      watch.stop();
-      // Offline in this tab is offline in the uploading one: no request, as in the leader.
-      if (!gate.online()) throw new NetworkError('logs', new Error('the browser is offline'));
-      return tabs.flush(target);
-    },
+    flush: () => flushEverywhere({ uploader, queue, gate, tabs, scheduler, uploadsHere, upload }),
     unload(includeUnstored) {
       if (gate.online() && uploadsHere()) uploader.unload(includeUnstored);
     },
@@ -176,4 +155,53 @@ function leaderStart(
     // before the page's keepalive upload has to count on it (docs/decisions.md, "Delivery").
     if (autoFlush && storage.shared && gate.online() && !health.known()) void uploader.probe();
   };
+}
+
+/**
+ * Automatic uploads: a timer, a threshold, at start for records left by earlier visits, and at
+ * once when the browser comes back online; retries wait for the backoff schedule.
+ */
+function backgroundUploads(
+  o: ResolvedOptions,
+  gate: SendGate,
+  emitter: ClientEmitter,
+  onRetry: () => void,
+  pass: Pick<SchedulerOptions, 'run' | 'hasWork'>,
+): UploadScheduler {
+  return new UploadScheduler({
+    ...pass,
+    policy: o.retry,
+    gate,
+    onFailure: (error) => void emitter.emit('error', error),
+    onWillRetry: (info) => void emitter.emit('retry', info),
+    onRetry,
+    automatic: o.flushIntervalMs > 0,
+  });
+}
+
+/**
+ * `client.flush()`: everything queued before the call, in any tab: here when this tab uploads,
+ * else by the uploading tab, asked over the tab channel.
+ */
+async function flushEverywhere(d: {
+  readonly uploader: Uploader;
+  readonly queue: RecordQueue;
+  readonly gate: SendGate;
+  readonly tabs: TabCoordinator;
+  readonly scheduler: UploadScheduler;
+  readonly uploadsHere: () => boolean;
+  readonly upload: (target: string | undefined, watch?: DeliveryWatch) => Promise<FlushResult>;
+}): Promise<FlushResult> {
+  // What is delivered from now on counts (an upload already running delivers some of it).
+  const watch = d.uploader.watch();
+  // Everything queued before the call, in any tab: up to the store's last key now.
+  const target = await d.queue.storeLastKey().catch((error: unknown) => {
+    watch.stop();
+    throw error;
+  });
+  if (d.uploadsHere()) return d.scheduler.flushNow<FlushResult>(() => d.upload(target, watch)).finally(watch.stop);
+  watch.stop();
+  // Offline in this tab is offline in the uploading one: no request, as in the leader.
+  if (!d.gate.online()) throw new NetworkError('logs', new Error('the browser is offline'));
+  return d.tabs.flush(target);
 }

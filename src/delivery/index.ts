@@ -1,6 +1,6 @@
 export { buildLogsBody, takeBatch, type LogsBody } from './batch.js';
 export { encodeLogsBody, type Compression } from './encode.js';
-export { Transport } from './transport.js';
+export { Transport, type Credentials } from './transport.js';
 export { Uploader } from './uploader.js';
 export type { DeadLetterInfo, DeliveryInfo, UploadInfo, UploaderOptions } from './uploader-contract.js';
 export type { DeliveryWatch, FlushResult } from './delivery-keys.js';
