@@ -6,16 +6,10 @@
  * @module
  */
 import type { ClientEmitter } from '../bus/index.js';
+import type { ClientStats } from './api.js';
 
-/** The counters a client keeps since `createClient` (see `ClientStats`). */
-export interface Counts {
-  readonly delivered: number;
-  readonly batches: number;
-  readonly retried: number;
-  readonly invalid: number;
-  readonly deadLettered: number;
-  readonly dropped: number;
-}
+/** The counters a client keeps since `createClient` (their docs: `ClientStats`). */
+export type Counts = Pick<ClientStats, 'delivered' | 'batches' | 'retried' | 'invalid' | 'deadLettered' | 'dropped'>;
 
 /** Counts from the client's events; `retried()` counts an attempt made again. */
 export interface StatsCounter {
