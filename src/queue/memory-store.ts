@@ -8,81 +8,101 @@
  * @module
  */
 import { TOMBSTONE_MS } from './rescue.js';
-import type { QueueStore, StoredEntry } from './types.js';
+import type { EntryRef, QueueStore, StoredEntry } from './types.js';
+
+/** What a memory store holds. */
+interface Memory {
+  /** The entries by key, in key order. */
+  readonly entries: Map<string, StoredEntry>;
+  /** Total `bytes` of the entries. */
+  bytes: number;
+  /** Records dropped and not yet reported. */
+  dropped: number;
+  /** Removed key → when, kept `TOMBSTONE_MS` (as the IndexedDB store does). */
+  readonly removed: Map<string, number>;
+  /** The greatest key ever added: a key below it may land between keys already there. */
+  greatest: string;
+}
+
+/** Adds to `m` the entries of `batch` not there yet and not `refused`, keeping key order. */
+function addEntries(m: Memory, batch: readonly StoredEntry[], refused: (key: string) => boolean): void {
+  const { entries } = m;
+  let sorted = true;
+  for (const e of batch) {
+    if (entries.has(e.key) || refused(e.key)) continue;
+    if (e.key < m.greatest) sorted = false;
+    else m.greatest = e.key;
+    m.bytes += e.bytes ?? 0;
+    entries.set(e.key, e);
+  }
+  if (sorted) return;
+  const all = [...entries.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  entries.clear();
+  for (const [k, e] of all) entries.set(k, e);
+}
+
+/** The first `limit` of `entries` (in their order) whose key is greater than `after`, if given. */
+export function firstEntries(entries: Iterable<StoredEntry>, limit: number, after: string | undefined): StoredEntry[] {
+  const out: StoredEntry[] = [];
+  for (const e of entries) {
+    if (out.length >= limit) break;
+    if (after === undefined || e.key > after) out.push(e);
+  }
+  return out;
+}
+
+/** Deletes `refs` from `m` and remembers their keys (time `now`), forgetting expired ones first. */
+function removeEntries(m: Memory, refs: readonly EntryRef[], now: number): void {
+  const { entries, removed } = m;
+  // Insertion order is time order: expired tombstones are at the front (and at most 100,000 kept).
+  for (const [key, at] of removed) {
+    if (at >= now - TOMBSTONE_MS && removed.size < 100_000) break;
+    removed.delete(key);
+  }
+  for (const { key } of refs) {
+    removed.set(key, now);
+    const e = entries.get(key);
+    if (!e) continue;
+    m.bytes -= e.bytes ?? 0;
+    entries.delete(key);
+  }
+}
 
 /** Creates an empty memory store. */
 export function createMemoryStore(): QueueStore {
-  const entries = new Map<string, StoredEntry>();
-  let bytes = 0;
-  let dropped = 0;
-  /** Removed key → when, kept `TOMBSTONE_MS` (as the IndexedDB store does). */
-  const removed = new Map<string, number>();
-  /** The greatest key ever added: a key below it may land between keys already there. */
-  let greatest = '';
-  /** Adds the entries not there yet and not `refused`, keeping key order. */
-  const add = (batch: readonly StoredEntry[], refused: (key: string) => boolean): void => {
-    let sorted = true;
-    for (const e of batch) {
-      if (entries.has(e.key) || refused(e.key)) continue;
-      if (e.key < greatest) sorted = false;
-      else greatest = e.key;
-      bytes += e.bytes ?? 0;
-      entries.set(e.key, e);
-    }
-    if (sorted) return;
-    const all = [...entries.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    entries.clear();
-    for (const [k, e] of all) entries.set(k, e);
-  };
+  const m: Memory = { entries: new Map(), bytes: 0, dropped: 0, removed: new Map(), greatest: '' };
   return {
     kind: 'memory',
     async append(batch) {
-      add(batch, () => false);
+      addEntries(m, batch, () => false);
     },
     async restore(batch) {
       const since = Date.now() - TOMBSTONE_MS;
-      add(batch, (key) => (removed.get(key) ?? -Infinity) >= since);
+      addEntries(m, batch, (key) => (m.removed.get(key) ?? -Infinity) >= since);
     },
     async read(limit, after) {
-      const out: StoredEntry[] = [];
-      for (const e of entries.values()) {
-        if (out.length >= limit) break;
-        if (after === undefined || e.key > after) out.push(e);
-      }
-      return out;
+      return firstEntries(m.entries.values(), limit, after);
     },
     async remove(refs) {
-      const now = Date.now();
-      // Insertion order is time order: expired tombstones are at the front (and at most 100,000 kept).
-      for (const [key, at] of removed) {
-        if (at >= now - TOMBSTONE_MS && removed.size < 100_000) break;
-        removed.delete(key);
-      }
-      for (const { key } of refs) {
-        removed.set(key, now);
-        const e = entries.get(key);
-        if (!e) continue;
-        bytes -= e.bytes ?? 0;
-        entries.delete(key);
-      }
+      removeEntries(m, refs, Date.now());
     },
     async count() {
-      return entries.size;
+      return m.entries.size;
     },
     async bytes() {
-      return bytes;
+      return m.bytes;
     },
     async lastKey() {
       let last: string | undefined;
-      for (const k of entries.keys()) last = k;
+      for (const k of m.entries.keys()) last = k;
       return last;
     },
     async addDropped(records) {
-      dropped += records;
+      m.dropped += records;
     },
     async takeDropped() {
-      const n = dropped;
-      dropped = 0;
+      const n = m.dropped;
+      m.dropped = 0;
       return n;
     },
   };
