@@ -25,7 +25,39 @@ export function checkStatus(offerId: number, status: string): void {
   }
 }
 
-export function createReactions({ deps, clock, states, verdictOf, fail }: EngineCore, firstOpens: Pick<FirstOpens, 'opened'>) {
+/**
+ * Reports how an offer on screen ended (`productId`: the id `interact` was called with), making its
+ * move through `react`. Whatever happens here (a move the table refuses, because the player changed
+ * while it was on screen, say), the offer leaves the screen: a failure is an `error` event.
+ */
+function reportEnding(
+  { deps, clock, states, verdictOf, fail }: EngineCore,
+  react: (offer: Offer, status: MessageStatus, detail?: string) => Promise<void>,
+  offer: Offer,
+  outcome: OfferOutcome,
+  productId: string | undefined,
+): void {
+  try {
+    if (outcome.action === 'dismiss') {
+      void react(offer, 'dismiss', outcome.doNotShowAgain ? DO_NOT_SHOW_AGAIN : undefined).catch(fail);
+    } else {
+      const cause = outcome.action === 'interact' ? 'interacted' : outcome.action;
+      if (outcome.action === 'interact') void react(offer, 'interact', outcome.product?.id ?? productId).catch(fail);
+      // The SDK closes it, without a reaction (applied now, written next); its events fire now,
+      // after `offer:interact`. With the toggle set, a purchase hides it on this device too.
+      void states.apply(offer.offer_id, 'close', clock.now(), outcome.action === 'interact' && outcome.doNotShowAgain).written.catch(fail);
+      const event = { offer, cause, verdict: verdictOf(offer) } as const;
+      deps.emitter.emit('offer:close', event);
+      if (cause === 'expired') deps.emitter.emit('offer:expired', event);
+    }
+  } catch (error) {
+    fail(error);
+  }
+}
+
+/** The reactions of the engine whose shared part is `core`: see the module's description. */
+export function createReactions(core: EngineCore, firstOpens: Pick<FirstOpens, 'opened'>) {
+  const { deps, clock, states, verdictOf } = core;
   const { emitter } = deps;
 
   /** Queues the reaction's `players_offers` record and emits its event. */
@@ -61,28 +93,10 @@ export function createReactions({ deps, clock, states, verdictOf, fail }: Engine
   };
 
   /**
-   * Reports how an offer on screen ended (`productId`: the id `interact` was called with). Whatever
-   * happens here (a move the table refuses, because the player changed while it was on screen,
-   * say), the offer leaves the screen: a failure is an `error` event.
+   * Reports how an offer on screen ended (`productId`: the id `interact` was called with); a
+   * failure is an `error` event: see {@link reportEnding}.
    */
-  const ended = (offer: Offer, outcome: OfferOutcome, productId: string | undefined): void => {
-    try {
-      if (outcome.action === 'dismiss') {
-        void react(offer, 'dismiss', outcome.doNotShowAgain ? DO_NOT_SHOW_AGAIN : undefined).catch(fail);
-      } else {
-        const cause = outcome.action === 'interact' ? 'interacted' : outcome.action;
-        if (outcome.action === 'interact') void react(offer, 'interact', outcome.product?.id ?? productId).catch(fail);
-        // The SDK closes it, without a reaction (applied now, written next); its events fire now,
-        // after `offer:interact`. With the toggle set, a purchase hides it on this device too.
-        void states.apply(offer.offer_id, 'close', clock.now(), outcome.action === 'interact' && outcome.doNotShowAgain).written.catch(fail);
-        const event = { offer, cause, verdict: verdictOf(offer) } as const;
-        emitter.emit('offer:close', event);
-        if (cause === 'expired') emitter.emit('offer:expired', event);
-      }
-    } catch (error) {
-      fail(error);
-    }
-  };
+  const ended = (offer: Offer, outcome: OfferOutcome, productId: string | undefined): void => reportEnding(core, react, offer, outcome, productId);
 
   return { report, react, ended };
 }
