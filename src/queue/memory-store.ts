@@ -8,34 +8,10 @@
  * @module
  */
 import { TOMBSTONE_MS } from './rescue.js';
-import type { EntryRef, QueueStore, StoredEntry } from './types.js';
+import type { QueueStore, StoredEntry } from './types.js';
 
-/** What a memory store holds. */
-interface Memory {
-  /** The entries by key, in key order. */
-  readonly entries: Map<string, StoredEntry>;
-  /** Total `bytes` of the entries. */
-  bytes: number;
-  /** Records dropped and not yet reported. */
-  dropped: number;
-  /** Removed key → when, kept `TOMBSTONE_MS` (as the IndexedDB store does). */
-  readonly removed: Map<string, number>;
-  /** The greatest key ever added: a key below it may land between keys already there. */
-  greatest: string;
-}
-
-/** Adds to `m` the entries of `batch` not there yet and not `refused`, keeping key order. */
-function addEntries(m: Memory, batch: readonly StoredEntry[], refused: (key: string) => boolean): void {
-  const { entries } = m;
-  let sorted = true;
-  for (const e of batch) {
-    if (entries.has(e.key) || refused(e.key)) continue;
-    if (e.key < m.greatest) sorted = false;
-    else m.greatest = e.key;
-    m.bytes += e.bytes ?? 0;
-    entries.set(e.key, e);
-  }
-  if (sorted) return;
+/** Sorts `entries` again by key (in place: a Map's order is its insertion order). */
+function sortByKey(entries: Map<string, StoredEntry>): void {
   const all = [...entries.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   entries.clear();
   for (const [k, e] of all) entries.set(k, e);
@@ -51,58 +27,73 @@ export function firstEntries(entries: Iterable<StoredEntry>, limit: number, afte
   return out;
 }
 
-/** Deletes `refs` from `m` and remembers their keys (time `now`), forgetting expired ones first. */
-function removeEntries(m: Memory, refs: readonly EntryRef[], now: number): void {
-  const { entries, removed } = m;
-  // Insertion order is time order: expired tombstones are at the front (and at most 100,000 kept).
+/**
+ * Forgets the tombstones of `removed` (key → when) older than `TOMBSTONE_MS` before `now`, and the
+ * oldest beyond 100,000. Insertion order is time order: expired tombstones are at the front.
+ */
+export function forgetExpired(removed: Map<string, number>, now: number): void {
   for (const [key, at] of removed) {
     if (at >= now - TOMBSTONE_MS && removed.size < 100_000) break;
     removed.delete(key);
   }
-  for (const { key } of refs) {
-    removed.set(key, now);
-    const e = entries.get(key);
-    if (!e) continue;
-    m.bytes -= e.bytes ?? 0;
-    entries.delete(key);
-  }
+}
+
+/** The last of `keys`, or undefined when there is none. */
+function lastOf(keys: Iterable<string>): string | undefined {
+  let last: string | undefined;
+  for (const k of keys) last = k;
+  return last;
 }
 
 /** Creates an empty memory store. */
 export function createMemoryStore(): QueueStore {
-  const m: Memory = { entries: new Map(), bytes: 0, dropped: 0, removed: new Map(), greatest: '' };
+  const entries = new Map<string, StoredEntry>();
+  let bytes = 0;
+  let dropped = 0;
+  /** Removed key → when, kept `TOMBSTONE_MS` (as the IndexedDB store does). */
+  const removed = new Map<string, number>();
+  /** The greatest key ever added: a key below it may land between keys already there. */
+  let greatest = '';
+  /** Adds the entries not there yet and not `refused`, keeping key order. */
+  const add = (batch: readonly StoredEntry[], refused: (key: string) => boolean): void => {
+    let sorted = true;
+    for (const e of batch) {
+      if (entries.has(e.key) || refused(e.key)) continue;
+      if (e.key < greatest) sorted = false;
+      else greatest = e.key;
+      bytes += e.bytes ?? 0;
+      entries.set(e.key, e);
+    }
+    if (!sorted) sortByKey(entries);
+  };
   return {
     kind: 'memory',
-    async append(batch) {
-      addEntries(m, batch, () => false);
-    },
+    append: async (batch) => add(batch, () => false),
     async restore(batch) {
       const since = Date.now() - TOMBSTONE_MS;
-      addEntries(m, batch, (key) => (m.removed.get(key) ?? -Infinity) >= since);
+      add(batch, (key) => (removed.get(key) ?? -Infinity) >= since);
     },
-    async read(limit, after) {
-      return firstEntries(m.entries.values(), limit, after);
-    },
+    read: async (limit, after) => firstEntries(entries.values(), limit, after),
     async remove(refs) {
-      removeEntries(m, refs, Date.now());
+      const now = Date.now();
+      forgetExpired(removed, now);
+      for (const { key } of refs) {
+        removed.set(key, now);
+        const e = entries.get(key);
+        if (!e) continue;
+        bytes -= e.bytes ?? 0;
+        entries.delete(key);
+      }
     },
-    async count() {
-      return m.entries.size;
-    },
-    async bytes() {
-      return m.bytes;
-    },
-    async lastKey() {
-      let last: string | undefined;
-      for (const k of m.entries.keys()) last = k;
-      return last;
-    },
+    count: async () => entries.size,
+    bytes: async () => bytes,
+    lastKey: async () => lastOf(entries.keys()),
     async addDropped(records) {
-      m.dropped += records;
+      dropped += records;
     },
     async takeDropped() {
-      const n = m.dropped;
-      m.dropped = 0;
+      const n = dropped;
+      dropped = 0;
       return n;
     },
   };

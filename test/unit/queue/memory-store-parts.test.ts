@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { firstEntries } from '../../../src/queue/memory-store.js';
+import { firstEntries, forgetExpired } from '../../../src/queue/memory-store.js';
+import { TOMBSTONE_MS } from '../../../src/queue/rescue.js';
 import type { StoredEntry } from '../../../src/queue/types.js';
 
 const entry = (key: string): StoredEntry => ({ key, objectName: 'players' as StoredEntry['objectName'], record: {}, enqueuedAt: 0 });
@@ -31,5 +32,37 @@ describe('firstEntries (the memory store read)', () => {
     }
     firstEntries(counted(), 1, undefined);
     expect(read).toBe(2);
+  });
+});
+
+describe('forgetExpired (the memory store tombstones)', () => {
+  it('forgets the tombstones older than TOMBSTONE_MS, keeps the rest', () => {
+    const now = 10 * TOMBSTONE_MS;
+    const removed = new Map([
+      ['a', now - TOMBSTONE_MS - 1],
+      ['b', now - TOMBSTONE_MS],
+      ['c', now],
+    ]);
+    forgetExpired(removed, now);
+    expect([...removed.keys()]).toEqual(['b', 'c']);
+  });
+
+  it('stops at the first one kept (insertion order is time order)', () => {
+    const now = 10 * TOMBSTONE_MS;
+    const removed = new Map([
+      ['new', now],
+      ['old', 0],
+    ]);
+    forgetExpired(removed, now);
+    expect([...removed.keys()]).toEqual(['new', 'old']);
+  });
+
+  it('keeps at most 100,000, forgetting the oldest', () => {
+    const removed = new Map<string, number>();
+    for (let i = 0; i < 100_002; i++) removed.set(`k${i}`, 1_000);
+    forgetExpired(removed, 1_000);
+    expect(removed.size).toBe(99_999);
+    expect(removed.has('k2')).toBe(false);
+    expect(removed.has('k3')).toBe(true);
   });
 });
