@@ -107,18 +107,6 @@ interface Lease {
   readonly expires: number;
 }
 
-/** A fallback lease's election, as tab `tabId` sees it. */
-interface LeaseElection {
-  /** The database of the lease. */
-  readonly store: UseStore;
-  readonly tabId: string;
-  leader: boolean;
-  /** Device time until which this tab's lease surely holds (a second short of its expiry). */
-  holdsUntil: number;
-  stopped: boolean;
-  readonly listeners: Array<() => void>;
-}
-
 /**
  * One atomic read-modify-write (a readwrite transaction, so tabs are serialized): keep or take the
  * lease in `store` for `tabId` at device time `now`, or see that another tab holds it. Resolves
@@ -148,57 +136,57 @@ function giveBackLease(store: UseStore, tabId: string): void {
   }).catch(() => undefined);
 }
 
-/**
- * Renews or takes the lease of `e`, or finds it another tab's; calls the listeners when this tab
- * became the leader. Resolves whether this tab leads now.
- */
-async function checkLease(e: LeaseElection): Promise<boolean> {
-  if (e.stopped) return false;
-  const now = Date.now();
-  let mine: boolean;
-  try {
-    mine = await claimLease(e.store, e.tabId, now);
-  } catch {
-    mine = false; // storage failing: do not upload from here
-  }
-  // Released while the claim was on its way: what it took is handed back, and nothing leads here.
-  if (e.stopped) {
-    if (mine) giveBackLease(e.store, e.tabId);
-    return false;
-  }
-  const became = mine && !e.leader;
-  e.leader = mine;
-  e.holdsUntil = now + LEASE_MS - 1000;
-  // Each time, not only the first: a tab that lost the lease (late renewals of a throttled
-  // tab) and takes it back reads the queue afresh, since the other leader delivered from it.
-  if (became) for (const l of e.listeners) l();
-  return mine;
-}
-
 /** Leads while holding the lease in IndexedDB database `dbName`, checked every `checkMs`. */
 function leaseLeader(dbName: string, tabId: string, checkMs: number): Leadership {
-  const e: LeaseElection = { store: openStore(dbName, 'lease'), tabId, leader: false, holdsUntil: 0, stopped: false, listeners: [] };
-  const check = (): Promise<boolean> => checkLease(e);
+  const store: UseStore = openStore(dbName, 'lease');
+  let leader = false;
+  /** Device time until which this tab's lease surely holds (a second short of its expiry). */
+  let holdsUntil = 0;
+  let stopped = false;
+  const listeners: Array<() => void> = [];
+  /** Renews or takes the lease, or finds it another tab's; resolves whether this tab leads now. */
+  const check = async (): Promise<boolean> => {
+    if (stopped) return false;
+    const now = Date.now();
+    let mine: boolean;
+    try {
+      mine = await claimLease(store, tabId, now);
+    } catch {
+      mine = false; // storage failing: do not upload from here
+    }
+    // Released while the claim was on its way: what it took is handed back, and nothing leads here.
+    if (stopped) {
+      if (mine) giveBackLease(store, tabId);
+      return false;
+    }
+    const became = mine && !leader;
+    leader = mine;
+    holdsUntil = now + LEASE_MS - 1000;
+    // Each time, not only the first: a tab that lost the lease (late renewals of a throttled
+    // tab) and takes it back reads the queue afresh, since the other leader delivered from it.
+    if (became) for (const l of listeners) l();
+    return mine;
+  };
+
   void check();
   const timer = setInterval(() => void check(), checkMs);
   (timer as { unref?: () => void }).unref?.();
-
   return {
     // A lease whose renewals stopped (a sleeping laptop, a frozen tab) may have been taken over:
     // not the leader past it, until a check renews it (the page-hide upload trusts this).
     get isLeader() {
-      return e.leader && Date.now() < e.holdsUntil;
+      return leader && Date.now() < holdsUntil;
     },
     onLeader(listener) {
-      e.listeners.push(listener);
-      if (e.leader) listener();
+      listeners.push(listener);
+      if (leader) listener();
     },
     confirm: check,
     release() {
-      e.stopped = true;
+      stopped = true;
       clearInterval(timer);
-      if (e.leader) giveBackLease(e.store, tabId);
-      e.leader = false;
+      if (leader) giveBackLease(store, tabId);
+      leader = false;
     },
   };
 }
