@@ -26,11 +26,45 @@ import { withMemoryFallback } from './store.js';
  */
 export const isUnreported = (s: OfferLocalState, before: number): boolean => s.impressPending === true && s.impressedAt! <= before;
 
-/** The offer states of the identified player: see the module's description. */
-export type OfferStates = ReturnType<typeof createOfferStates>;
-
 /** A change of one offer's state: the new state, or undefined to leave it as it is (a refused move). */
 type Change = (current: OfferLocalState) => OfferLocalState | undefined;
+
+/** The offer states of the identified player: see the module's description. */
+export interface OfferStates {
+  /** True once the states moved to memory: this page's own, no other tab sends their updates. */
+  readonly inMemory: boolean;
+  /** The offer's state for this page. */
+  state(offerId: number): OfferState;
+  /** The state `move` leads to; throws an `OfferStateError` unless the table allows it now. */
+  check(offerId: number, move: OfferMove): OfferState;
+  /**
+   * Writes a change that is not a move (the service confirmed the first open; an impression was
+   * reported), merged with what other tabs wrote; resolves with the new state, or undefined when
+   * `change` refused.
+   */
+  update(playerSlug: string, offerId: number, change: Change): Promise<OfferLocalState | undefined>;
+  /** Reads the player's states from the store (a new player starts with this page's moves forgotten). */
+  load(playerSlug: string): Promise<void>;
+  /** What the device remembers of an offer (for the usability verdict; its `state` is the stored one, see `state()`). */
+  local(offerId: number): OfferLocalState;
+  /**
+   * Makes `move`: checks it against this page's state and applies it (state and effects) at once,
+   * synchronously, so a second call in the same task already sees it; then writes its effects to
+   * the store, merged with what other tabs wrote. `written` resolves true when the store took it:
+   * always, except an `impress` another tab made first (it must not be reported again).
+   * `now` is service time, in milliseconds; `hide` (do-not-show-again) goes with a `dismiss`.
+   *
+   * @throws {OfferStateError} the table does not allow the move; nothing changed.
+   */
+  apply(offerId: number, move: OfferMove, now: number, hide?: boolean): { state: OfferState; written: Promise<boolean> };
+  /**
+   * Offers of the loaded player impressed at or before `before` (device time, ms) and still not
+   * reported: by a page that died in between (see `impressPending`).
+   */
+  unreportedImpressions(before: number): number[];
+  /** Every stored state, of every player: `[[player_slug, offer_id], state]`. */
+  all(): Promise<Array<[[playerSlug: string, offerId: number], OfferLocalState]>>;
+}
 
 /**
  * What `move` (to state `to`) writes, merged with what other tabs wrote: an `impress` only when no
@@ -52,77 +86,14 @@ export function moveChange(move: OfferMove, to: OfferState, now: number, impress
         };
 }
 
-/** What this page knows of the loaded player's offer states. */
-interface PageStates {
-  /** The player whose states are loaded. */
-  player: string | undefined;
-  /** What the store holds for `player`, as last read or written. */
-  saved: Map<number, OfferLocalState>;
-  /** The state of offers this page moved: it wins over the stored one. */
-  readonly moved: Map<number, OfferState>;
+/** The states in `saved` (offer id → state) as entries of the store of `player`: the seed of a move to memory. */
+export function storeEntries(player: string | undefined, saved: ReadonlyMap<number, OfferLocalState>): Array<[[string, number], OfferLocalState]> {
+  return player === undefined ? [] : [...saved].map(([offerId, local]) => [[player, offerId], local]);
 }
 
-/** What `page` knows, as entries of the store: the seed of a move to memory. */
-const knownEntries = (page: PageStates): Array<[[string, number], OfferLocalState]> =>
-  page.player === undefined ? [] : [...page.saved].map(([offerId, local]) => [[page.player!, offerId], local]);
-
-/** The state of offer `offerId` for this page. */
-const stateOf = (page: PageStates, offerId: number): OfferState => page.moved.get(offerId) ?? restoredState(page.saved.get(offerId)?.state);
-
-/** The state `move` leads to; throws an `OfferStateError` unless the table allows it now. */
-function checkMove(page: PageStates, offerId: number, move: OfferMove): OfferState {
-  const from = stateOf(page, offerId);
-  const to = nextState(from, move);
-  if (to === undefined) throw new OfferStateError(offerId, from, move);
-  return to;
-}
-
-/**
- * Writes `change` to `store`, merged with what other tabs wrote; resolves with the new state, or
- * undefined when `change` refused.
- */
-async function writeChange(
-  page: PageStates,
-  store: OfferStateStore,
-  playerSlug: string,
-  offerId: number,
-  change: Change,
-): Promise<OfferLocalState | undefined> {
-  const result = await store.change([playerSlug, offerId], (current) => change(current ?? EMPTY_STATE));
-  if (result !== undefined && page.player === playerSlug) page.saved.set(offerId, result);
-  return result;
-}
-
-/** Reads the states of `playerSlug` from `store` into `page` (a new player starts with this page's moves forgotten). */
-async function loadPlayer(page: PageStates, store: OfferStateStore, playerSlug: string): Promise<void> {
-  const entries = await store.entries();
-  if (page.player !== playerSlug) page.moved.clear();
-  page.player = playerSlug;
-  page.saved = new Map(entries.filter(([[p]]) => p === playerSlug).map(([[, offerId], local]) => [offerId, local]));
-}
-
-/**
- * Makes `move` on `page` at once, then writes it to `store` (see `OfferStates.apply`); the mark of
- * an impression is `device` time.
- */
-function applyMove(
-  page: PageStates,
-  store: OfferStateStore,
-  device: Clock,
-  offerId: number,
-  move: OfferMove,
-  now: number,
-  hide: boolean,
-): { state: OfferState; written: Promise<boolean> } {
-  const playerSlug = page.player;
-  if (playerSlug === undefined) throw new OfferStateError(offerId, 'received', move);
-  const to = checkMove(page, offerId, move);
-  // One reading of the device clock for this page's copy and the stored one.
-  const change = moveChange(move, to, now, device(), hide);
-  page.moved.set(offerId, to);
-  const current = page.saved.get(offerId) ?? EMPTY_STATE;
-  page.saved.set(offerId, change(current) ?? current);
-  return { state: to, written: writeChange(page, store, playerSlug, offerId, change).then((result) => result !== undefined) };
+/** The states of `playerSlug` among store `entries`, by offer id. */
+export function statesOf(entries: ReadonlyArray<[[string, number], OfferLocalState]>, playerSlug: string): Map<number, OfferLocalState> {
+  return new Map(entries.filter(([[p]]) => p === playerSlug).map(([[, offerId], local]) => [offerId, local]));
 }
 
 /**
@@ -130,49 +101,51 @@ function applyMove(
  * knows (so nothing is impressed twice), and `onStorageError` hears of it. `device` is the device
  * clock: the time of an impression's mark, compared by other pages of the same device.
  */
-export function createOfferStates(stored: OfferStateStore, onStorageError: (error: StorageError) => void, device: Clock) {
-  const page: PageStates = { player: undefined, saved: new Map(), moved: new Map() };
-  const store = withMemoryFallback(stored, 'offer-state', onStorageError, () => knownEntries(page));
+export function createOfferStates(stored: OfferStateStore, onStorageError: (error: StorageError) => void, device: Clock): OfferStates {
+  let player: string | undefined;
+  /** What the store holds for `player`, as last read or written. */
+  let saved = new Map<number, OfferLocalState>();
+  /** The state of offers this page moved: it wins over the stored one. */
+  const moved = new Map<number, OfferState>();
+  const store = withMemoryFallback(stored, 'offer-state', onStorageError, () => storeEntries(player, saved));
+  const update = async (playerSlug: string, offerId: number, change: Change): Promise<OfferLocalState | undefined> => {
+    const result = await store.change([playerSlug, offerId], (current) => change(current ?? EMPTY_STATE));
+    if (result !== undefined && player === playerSlug) saved.set(offerId, result);
+    return result;
+  };
+  const state = (offerId: number): OfferState => moved.get(offerId) ?? restoredState(saved.get(offerId)?.state);
+  const check = (offerId: number, move: OfferMove): OfferState => {
+    const from = state(offerId);
+    const to = nextState(from, move);
+    if (to === undefined) throw new OfferStateError(offerId, from, move);
+    return to;
+  };
   return {
-    /** True once the states moved to memory: this page's own, no other tab sends their updates. */
     get inMemory() {
       return store.kind === 'memory';
     },
-    /** The offer's state for this page. */
-    state: (offerId: number): OfferState => stateOf(page, offerId),
-    /** The state `move` leads to; throws an `OfferStateError` unless the table allows it now. */
-    check: (offerId: number, move: OfferMove): OfferState => checkMove(page, offerId, move),
-    /**
-     * Writes a change that is not a move (the service confirmed the first open; an impression was
-     * reported); resolves with the new state, or undefined when `change` refused.
-     */
-    update: (playerSlug: string, offerId: number, change: Change): Promise<OfferLocalState | undefined> => writeChange(page, store, playerSlug, offerId, change),
-
-    /** Reads the player's states from the store (a new player starts with this page's moves forgotten). */
-    load: (playerSlug: string): Promise<void> => loadPlayer(page, store, playerSlug),
-
-    /** What the device remembers of an offer (for the usability verdict; its `state` is the stored one, see `state()`). */
-    local: (offerId: number): OfferLocalState => page.saved.get(offerId) ?? EMPTY_STATE,
-
-    /**
-     * Makes `move`: checks it against this page's state and applies it (state and effects) at once,
-     * synchronously, so a second call in the same task already sees it; then writes its effects to
-     * the store, merged with what other tabs wrote. `written` resolves true when the store took it:
-     * always, except an `impress` another tab made first (it must not be reported again).
-     * `now` is service time, in milliseconds; `hide` (do-not-show-again) goes with a `dismiss`.
-     *
-     * @throws {OfferStateError} the table does not allow the move; nothing changed.
-     */
-    apply: (offerId: number, move: OfferMove, now: number, hide = false): { state: OfferState; written: Promise<boolean> } =>
-      applyMove(page, store, device, offerId, move, now, hide),
-
-    /**
-     * Offers of the loaded player impressed at or before `before` (device time, ms) and still not
-     * reported: by a page that died in between (see `impressPending`).
-     */
-    unreportedImpressions: (before: number): number[] => [...page.saved].filter(([, s]) => isUnreported(s, before)).map(([offerId]) => offerId),
-
-    /** Every stored state, of every player: `[[player_slug, offer_id], state]`. */
+    state,
+    check,
+    update,
+    async load(playerSlug) {
+      const entries = await store.entries();
+      if (player !== playerSlug) moved.clear();
+      player = playerSlug;
+      saved = statesOf(entries, playerSlug);
+    },
+    local: (offerId) => saved.get(offerId) ?? EMPTY_STATE,
+    apply(offerId, move, now, hide = false) {
+      const playerSlug = player;
+      if (playerSlug === undefined) throw new OfferStateError(offerId, 'received', move);
+      const to = check(offerId, move);
+      // One reading of the device clock for this page's copy and the stored one.
+      const change = moveChange(move, to, now, device(), hide);
+      moved.set(offerId, to);
+      const current = saved.get(offerId) ?? EMPTY_STATE;
+      saved.set(offerId, change(current) ?? current);
+      return { state: to, written: update(playerSlug, offerId, change).then((result) => result !== undefined) };
+    },
+    unreportedImpressions: (before) => [...saved].filter(([, s]) => isUnreported(s, before)).map(([offerId]) => offerId),
     all: () => store.entries(),
   };
 }
