@@ -16,61 +16,12 @@ import type { OfferState } from './state-machine.js';
 import type { Offer } from './types.js';
 
 /** The reactions of one engine: see the module's description. */
-export type Reactions = ReturnType<typeof createReactions>;
-
-/** Throws `OfferError` `bad-status` unless `status` is one of the spec's four reactions. */
-export function checkStatus(offerId: number, status: string): void {
-  if (!(MESSAGE_STATUSES as readonly string[]).includes(status)) {
-    throw new OfferError(offerId, 'bad-status', `"${String(status)}" is not one of ${MESSAGE_STATUSES.join(', ')}`);
-  }
-}
-
-/**
- * Reports how an offer on screen ended (`productId`: the id `interact` was called with), making its
- * move through `react`. Whatever happens here (a move the table refuses, because the player changed
- * while it was on screen, say), the offer leaves the screen: a failure is an `error` event.
- */
-function reportEnding(
-  { deps, clock, states, verdictOf, fail }: EngineCore,
-  react: (offer: Offer, status: MessageStatus, detail?: string) => Promise<void>,
-  offer: Offer,
-  outcome: OfferOutcome,
-  productId: string | undefined,
-): void {
-  try {
-    if (outcome.action === 'dismiss') {
-      void react(offer, 'dismiss', outcome.doNotShowAgain ? DO_NOT_SHOW_AGAIN : undefined).catch(fail);
-    } else {
-      const cause = outcome.action === 'interact' ? 'interacted' : outcome.action;
-      if (outcome.action === 'interact') void react(offer, 'interact', outcome.product?.id ?? productId).catch(fail);
-      // The SDK closes it, without a reaction (applied now, written next); its events fire now,
-      // after `offer:interact`. With the toggle set, a purchase hides it on this device too.
-      void states.apply(offer.offer_id, 'close', clock.now(), outcome.action === 'interact' && outcome.doNotShowAgain).written.catch(fail);
-      const event = { offer, cause, verdict: verdictOf(offer) } as const;
-      deps.emitter.emit('offer:close', event);
-      if (cause === 'expired') deps.emitter.emit('offer:expired', event);
-    }
-  } catch (error) {
-    fail(error);
-  }
-}
-
-/** The reactions of the engine whose shared part is `core`: see the module's description. */
-export function createReactions(core: EngineCore, firstOpens: Pick<FirstOpens, 'opened'>) {
-  const { deps, clock, states, verdictOf } = core;
-  const { emitter } = deps;
-
-  /** Queues the reaction's `players_offers` record and emits its event. */
-  const report = (offer: Offer, status: MessageStatus, detail: string | undefined, state: OfferState, now: number): void => {
-    deps.trackReaction({
-      player_slug: offer.player_slug,
-      offer_id: offer.offer_id,
-      message_status: status,
-      ...(detail !== undefined && { message_detail: detail }),
-    });
-    emitter.emit(`offer:${status}`, { offer, status, detail, state, verdict: verdictOf(offer, now) });
-  };
-
+export interface Reactions {
+  /**
+   * Queues the reaction's `players_offers` record and emits its event. `state` is the state the
+   * move led to; `now` is service time, in milliseconds.
+   */
+  report(offer: Offer, status: MessageStatus, detail: string | undefined, state: OfferState, now: number): void;
   /**
    * Makes a move and reports it. `open`, `dismiss` and `interact` are checked, applied and queued
    * before this returns (a page closed right after the click keeps them: the queue rescues what
@@ -80,7 +31,36 @@ export function createReactions(core: EngineCore, firstOpens: Pick<FirstOpens, '
    *
    * @throws {OfferStateError} (before anything happens) the table does not allow the move.
    */
-  const react = async (offer: Offer, status: MessageStatus, detail?: string): Promise<void> => {
+  react(offer: Offer, status: MessageStatus, detail?: string): Promise<void>;
+  /**
+   * Reports how an offer on screen ended (`productId`: the id `interact` was called with). Whatever
+   * happens here (a move the table refuses, because the player changed while it was on screen,
+   * say), the offer leaves the screen: a failure is an `error` event.
+   */
+  ended(offer: Offer, outcome: OfferOutcome, productId: string | undefined): void;
+}
+
+/** Throws `OfferError` `bad-status` unless `status` is one of the spec's four reactions. */
+export function checkStatus(offerId: number, status: string): void {
+  if (!(MESSAGE_STATUSES as readonly string[]).includes(status)) {
+    throw new OfferError(offerId, 'bad-status', `"${String(status)}" is not one of ${MESSAGE_STATUSES.join(', ')}`);
+  }
+}
+
+/** The reactions of the engine whose shared part is `core`: see {@link Reactions}. */
+export function createReactions({ deps, clock, states, verdictOf, fail }: EngineCore, firstOpens: Pick<FirstOpens, 'opened'>): Reactions {
+  const { emitter } = deps;
+
+  const report: Reactions['report'] = (offer, status, detail, state, now) => {
+    deps.trackReaction({
+      player_slug: offer.player_slug,
+      offer_id: offer.offer_id,
+      message_status: status,
+      ...(detail !== undefined && { message_detail: detail }),
+    });
+    emitter.emit(`offer:${status}`, { offer, status, detail, state, verdict: verdictOf(offer, now) });
+  };
+  const react: Reactions['react'] = async (offer, status, detail) => {
     const now = clock.now();
     const { state, written } = states.apply(offer.offer_id, status, now, status === 'dismiss' && detail === DO_NOT_SHOW_AGAIN);
     if (status !== 'impress') report(offer, status, detail, state, now);
@@ -91,12 +71,23 @@ export function createReactions(core: EngineCore, firstOpens: Pick<FirstOpens, '
     }
     if (status === 'open') firstOpens.opened();
   };
-
-  /**
-   * Reports how an offer on screen ended (`productId`: the id `interact` was called with); a
-   * failure is an `error` event: see {@link reportEnding}.
-   */
-  const ended = (offer: Offer, outcome: OfferOutcome, productId: string | undefined): void => reportEnding(core, react, offer, outcome, productId);
-
+  const ended: Reactions['ended'] = (offer, outcome, productId) => {
+    try {
+      if (outcome.action === 'dismiss') {
+        void react(offer, 'dismiss', outcome.doNotShowAgain ? DO_NOT_SHOW_AGAIN : undefined).catch(fail);
+      } else {
+        const cause = outcome.action === 'interact' ? 'interacted' : outcome.action;
+        if (outcome.action === 'interact') void react(offer, 'interact', outcome.product?.id ?? productId).catch(fail);
+        // The SDK closes it, without a reaction (applied now, written next); its events fire now,
+        // after `offer:interact`. With the toggle set, a purchase hides it on this device too.
+        void states.apply(offer.offer_id, 'close', clock.now(), outcome.action === 'interact' && outcome.doNotShowAgain).written.catch(fail);
+        const event = { offer, cause, verdict: verdictOf(offer) } as const;
+        emitter.emit('offer:close', event);
+        if (cause === 'expired') emitter.emit('offer:expired', event);
+      }
+    } catch (error) {
+      fail(error);
+    }
+  };
   return { report, react, ended };
 }
