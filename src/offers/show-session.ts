@@ -38,98 +38,86 @@ export function chosenProduct(
   return [product, typeof given === 'object' ? given.id : given];
 }
 
-/** One showing of an offer, as its view and its expiry timer share it. */
-interface Showing {
-  readonly session: ShowSession;
-  /** `open()` was called and the offer was still usable then. */
-  opened: boolean;
-  /** It ended: nothing more happens. */
-  done: boolean;
-  doNotShowAgain: boolean;
-  /** Fires when the offer may stop being usable. */
-  timer: ReturnType<typeof setTimeout> | undefined;
-  /** Endings called before `open()`, run once it is open. */
-  readonly early: Array<() => void>;
-  /** Resolves the view's `closed`. */
-  readonly resolve: (outcome: OfferOutcome) => void;
-}
-
-/** Ends the showing (once): reports `outcome` if it was opened, then resolves `closed` with it. */
-function end(sh: Showing, outcome: OfferOutcome, productId?: string): void {
-  if (sh.done) return;
-  sh.done = true;
-  clearTimeout(sh.timer);
-  try {
-    // Closed before it was open: there is nothing to move or report.
-    if (sh.opened) sh.session.onEnd(outcome, productId);
-  } finally {
-    sh.resolve(outcome);
-  }
-}
-
-/** An ending called before `open()` (an adapter acting during `present`) happens once the offer is open. */
-function endWhenOpen(sh: Showing, outcome: () => OfferOutcome, productId?: string): void {
-  const action = (): void => end(sh, outcome(), productId);
-  if (sh.opened) action();
-  else sh.early.push(action);
-}
-
-/** Sets the timer that checks the offer again when it may stop being usable (none for never). */
-function watchExpiry(sh: Showing): void {
-  const left = sh.session.msLeft();
-  // Decided again when the timer fires: the service clock estimate may have moved.
-  if (left !== Infinity) sh.timer = setTimeout(() => recheck(sh), Math.min(Math.max(0, left), MAX_TIMER_MS));
+/**
+ * A timer that calls `recheck` once `msLeft` (milliseconds; Infinity: never) have passed, at most
+ * `MAX_TIMER_MS`: the offer is decided again then, since the service clock estimate may have moved.
+ */
+function expiryTimer(msLeft: number, recheck: () => void): ReturnType<typeof setTimeout> | undefined {
+  return msLeft === Infinity ? undefined : setTimeout(recheck, Math.min(Math.max(0, msLeft), MAX_TIMER_MS));
 }
 
 /**
- * Decides again now whether the offer is still usable (the timer fired, or a refresh changed the
- * offer). One not yet opened ends too when it is not (`expired`, nothing reported: a game holding
- * it undrawn learns it is gone).
+ * Ends a showing: reports `outcome` through `session` if it was `opened` (closed before it was
+ * open, there is nothing to move or report), then gives it to `resolve`, even when reporting threw.
  */
-function recheck(sh: Showing): void {
-  if (sh.done) return;
-  clearTimeout(sh.timer);
-  if (!sh.session.stillUsable()) end(sh, { action: 'expired', offerId: sh.session.content.offerId });
-  else if (sh.opened) watchExpiry(sh);
-}
-
-/** The view's `open()`: reports the open, unless it stopped being usable, and runs the early endings. */
-function openShowing(sh: Showing): void {
-  if (sh.opened || sh.done) return;
-  // It stopped being usable while the game held it undrawn: it ends unopened (nothing reported).
-  if (!sh.session.stillUsable()) return end(sh, { action: 'expired', offerId: sh.session.content.offerId });
-  sh.opened = true;
-  sh.session.onOpened();
-  watchExpiry(sh);
-  for (const action of sh.early.splice(0)) action();
+function settle(
+  session: ShowSession,
+  opened: boolean,
+  resolve: (outcome: OfferOutcome) => void,
+  outcome: OfferOutcome,
+  productId?: string,
+): void {
+  try {
+    if (opened) session.onEnd(outcome, productId);
+  } finally {
+    resolve(outcome);
+  }
 }
 
 /**
  * The view of one showing of an offer, and the function that decides again now whether it is still
- * usable (after a refresh changed the offer: it closes `expired` when not). Nothing is reported
- * until `open()`.
+ * usable (the timer fired, or a refresh changed the offer): one not yet opened ends too when it is
+ * not (`expired`, nothing reported: a game holding it undrawn learns it is gone). Nothing is
+ * reported until `open()`.
  */
 export function createOfferView(session: ShowSession): [view: OfferView, recheck: () => void] {
   const { content } = session;
   const offerId = content.offerId;
+  let opened = false;
+  let done = false;
+  let doNotShowAgain = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   let resolve!: (outcome: OfferOutcome) => void;
   const closed = new Promise<OfferOutcome>((r) => (resolve = r));
-  const sh: Showing = { session, opened: false, done: false, doNotShowAgain: false, timer: undefined, early: [], resolve };
+  const early: Array<() => void> = [];
+  const end = (outcome: OfferOutcome, productId?: string): void => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    settle(session, opened, resolve, outcome, productId);
+  };
+  /** An ending called before `open()` (an adapter acting during `present`) happens once the offer is open. */
+  const endWhenOpen = (outcome: () => OfferOutcome, productId?: string): void => {
+    const action = (): void => end(outcome(), productId);
+    if (opened) action();
+    else early.push(action);
+  };
+  /** Decides again now whether the offer is still usable: see above. */
+  const recheck = (): void => {
+    if (done) return;
+    clearTimeout(timer);
+    if (!session.stillUsable()) end({ action: 'expired', offerId });
+    else if (opened) timer = expiryTimer(session.msLeft(), recheck);
+  };
   const view: OfferView = {
     ...content,
     closed,
     open() {
-      openShowing(sh);
+      if (opened || done) return;
+      // It stopped being usable while the game held it undrawn: it ends unopened (nothing reported).
+      if (!session.stillUsable()) return end({ action: 'expired', offerId });
+      opened = true;
+      session.onOpened();
+      timer = expiryTimer(session.msLeft(), recheck);
+      for (const action of early.splice(0)) action();
     },
-    dismiss: () => endWhenOpen(sh, () => ({ action: 'dismiss', offerId, doNotShowAgain: sh.doNotShowAgain })),
+    dismiss: () => endWhenOpen(() => ({ action: 'dismiss', offerId, doNotShowAgain })),
     interact: (chosen) => {
       const [product, productId] = chosenProduct(content.products, chosen);
-      endWhenOpen(sh, () => ({ action: 'interact', offerId, product, doNotShowAgain: sh.doNotShowAgain }), productId);
+      endWhenOpen(() => ({ action: 'interact', offerId, product, doNotShowAgain }), productId);
     },
-    setDoNotShowAgain: (value) => {
-      sh.doNotShowAgain = value === true;
-    },
-    close: () => end(sh, { action: 'closed', offerId }),
+    setDoNotShowAgain: (value) => void (doNotShowAgain = value === true),
+    close: () => end({ action: 'closed', offerId }),
   };
-  return [view, () => recheck(sh)];
+  return [view, recheck];
 }
