@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { B, COLOR, I, SIZE } from '../../../src/richtext/codes.js';
-import { breakFinder, styleOf } from '../../../src/richtext/render.js';
+import { appendSpan, breakFinder, renderLines } from '../../../src/richtext/render.js';
+import type { Span } from '../../../src/richtext/types.js';
 
 describe('breakFinder', () => {
   it('finds LF, CR, U+2028 and U+2029, each at or after `from`', () => {
@@ -27,24 +27,38 @@ describe('breakFinder', () => {
   });
 });
 
-describe('styleOf', () => {
-  const open = (values: Partial<Record<number, (string | number | undefined)[]>>) => [B, I, SIZE, COLOR].map((n) => values[n] ?? []);
+describe('appendSpan', () => {
+  const plain = (text: string): Span => ({ text, color: undefined, bold: false, italic: false, size: undefined });
 
-  it('is plain with no tag open', () => {
-    expect(styleOf(open({}))).toEqual({ color: undefined, bold: false, italic: false, size: undefined });
+  it('merges text of the same style into the last span', () => {
+    const line = [plain('ab')];
+    expect(appendSpan(line, plain('cd'))).toEqual([plain('abcd')]);
   });
 
-  it('bold and italic while any of theirs is open', () => {
-    expect(styleOf(open({ [B]: [undefined, undefined] }))).toEqual({ color: undefined, bold: true, italic: false, size: undefined });
-    expect(styleOf(open({ [I]: [undefined] }))).toEqual({ color: undefined, bold: false, italic: true, size: undefined });
+  it('adds a span when any of color, size, bold, italic differs', () => {
+    for (const other of [{ color: '#ff0000ff' }, { size: 12 }, { bold: true }, { italic: true }]) {
+      const line = [plain('a')];
+      expect(appendSpan(line, { ...plain('b'), ...other })).toEqual([plain('a'), { ...plain('b'), ...other }]);
+    }
   });
 
-  it('color and size from the innermost (last) open tag', () => {
-    expect(styleOf(open({ [COLOR]: ['#ff0000ff', '#00ff00ff'], [SIZE]: [20, 8] }))).toEqual({
-      color: '#00ff00ff',
-      bold: false,
-      italic: false,
-      size: 8,
-    });
+  it('writes a line with spans in place', () => {
+    const line = [plain('a')];
+    expect(appendSpan(line, { ...plain('b'), bold: true })).toBe(line);
+    expect(appendSpan(line, { ...plain('c'), bold: true })).toBe(line);
+    expect(line.map((s) => s.text)).toEqual(['a', 'bc']);
+  });
+
+  it('starts a new line from the shared empty one, which stays empty (through renderLines)', () => {
+    const lines = renderLines('\n\nx\n', []);
+    expect(lines).toEqual([[], [], [plain('x')], []]);
+    expect(lines[0]).toBe(lines[1]);
+    expect(lines[0]).toBe(lines[3]);
+    expect(Object.isFrozen(lines[0])).toBe(true);
+  });
+
+  it('keeps the key order of a span (text first) when merging', () => {
+    const [merged] = appendSpan([{ ...plain('a'), bold: true }], { ...plain('b'), bold: true });
+    expect(Object.keys(merged!)).toEqual(['text', 'color', 'bold', 'italic', 'size']);
   });
 });
