@@ -42,7 +42,7 @@ export function chosenProduct(
  * A timer that calls `recheck` once `msLeft` (milliseconds; Infinity: never) have passed, at most
  * `MAX_TIMER_MS`: the offer is decided again then, since the service clock estimate may have moved.
  */
-function expiryTimer(msLeft: number, recheck: () => void): ReturnType<typeof setTimeout> | undefined {
+export function expiryTimer(msLeft: number, recheck: () => void): ReturnType<typeof setTimeout> | undefined {
   return msLeft === Infinity ? undefined : setTimeout(recheck, Math.min(Math.max(0, msLeft), MAX_TIMER_MS));
 }
 
@@ -50,7 +50,7 @@ function expiryTimer(msLeft: number, recheck: () => void): ReturnType<typeof set
  * Ends a showing: reports `outcome` through `session` if it was `opened` (closed before it was
  * open, there is nothing to move or report), then gives it to `resolve`, even when reporting threw.
  */
-function settle(
+export function settle(
   session: ShowSession,
   opened: boolean,
   resolve: (outcome: OfferOutcome) => void,
