@@ -26,11 +26,45 @@ import { withMemoryFallback } from './store.js';
  */
 export const isUnreported = (s: OfferLocalState, before: number): boolean => s.impressPending === true && s.impressedAt! <= before;
 
-/** The offer states of the identified player: see the module's description. */
-export type OfferStates = ReturnType<typeof createOfferStates>;
-
 /** A change of one offer's state: the new state, or undefined to leave it as it is (a refused move). */
 type Change = (current: OfferLocalState) => OfferLocalState | undefined;
+
+/** The offer states of the identified player: see the module's description. */
+export interface OfferStates {
+  /** True once the states moved to memory: this page's own, no other tab sends their updates. */
+  readonly inMemory: boolean;
+  /** The offer's state for this page. */
+  state(offerId: number): OfferState;
+  /** The state `move` leads to; throws an `OfferStateError` unless the table allows it now. */
+  check(offerId: number, move: OfferMove): OfferState;
+  /**
+   * Writes a change that is not a move (the service confirmed the first open; an impression was
+   * reported), merged with what other tabs wrote; resolves with the new state, or undefined when
+   * `change` refused.
+   */
+  update(playerSlug: string, offerId: number, change: Change): Promise<OfferLocalState | undefined>;
+  /** Reads the player's states from the store (a new player starts with this page's moves forgotten). */
+  load(playerSlug: string): Promise<void>;
+  /** What the device remembers of an offer (for the usability verdict; its `state` is the stored one, see `state()`). */
+  local(offerId: number): OfferLocalState;
+  /**
+   * Makes `move`: checks it against this page's state and applies it (state and effects) at once,
+   * synchronously, so a second call in the same task already sees it; then writes its effects to
+   * the store, merged with what other tabs wrote. `written` resolves true when the store took it:
+   * always, except an `impress` another tab made first (it must not be reported again).
+   * `now` is service time, in milliseconds; `hide` (do-not-show-again) goes with a `dismiss`.
+   *
+   * @throws {OfferStateError} the table does not allow the move; nothing changed.
+   */
+  apply(offerId: number, move: OfferMove, now: number, hide?: boolean): { state: OfferState; written: Promise<boolean> };
+  /**
+   * Offers of the loaded player impressed at or before `before` (device time, ms) and still not
+   * reported: by a page that died in between (see `impressPending`).
+   */
+  unreportedImpressions(before: number): number[];
+  /** Every stored state, of every player: `[[player_slug, offer_id], state]`. */
+  all(): Promise<Array<[[playerSlug: string, offerId: number], OfferLocalState]>>;
+}
 
 /**
  * What `move` (to state `to`) writes, merged with what other tabs wrote: an `impress` only when no
@@ -52,70 +86,55 @@ export function moveChange(move: OfferMove, to: OfferState, now: number, impress
         };
 }
 
+/** The states in `saved` (offer id → state) as entries of the store of `player`: the seed of a move to memory. */
+export function storeEntries(player: string | undefined, saved: ReadonlyMap<number, OfferLocalState>): Array<[[string, number], OfferLocalState]> {
+  return player === undefined ? [] : [...saved].map(([offerId, local]) => [[player, offerId], local]);
+}
+
+/** The states of `playerSlug` among store `entries`, by offer id. */
+export function statesOf(entries: ReadonlyArray<[[string, number], OfferLocalState]>, playerSlug: string): Map<number, OfferLocalState> {
+  return new Map(entries.filter(([[p]]) => p === playerSlug).map(([[, offerId], local]) => [offerId, local]));
+}
+
 /**
  * The offer states in `stored`. When it fails they move to memory, carrying over what this page
  * knows (so nothing is impressed twice), and `onStorageError` hears of it. `device` is the device
  * clock: the time of an impression's mark, compared by other pages of the same device.
  */
-export function createOfferStates(stored: OfferStateStore, onStorageError: (error: StorageError) => void, device: Clock) {
+export function createOfferStates(stored: OfferStateStore, onStorageError: (error: StorageError) => void, device: Clock): OfferStates {
   let player: string | undefined;
   /** What the store holds for `player`, as last read or written. */
   let saved = new Map<number, OfferLocalState>();
   /** The state of offers this page moved: it wins over the stored one. */
   const moved = new Map<number, OfferState>();
-  const store = withMemoryFallback(stored, 'offer-state', onStorageError, () =>
-    player === undefined ? [] : [...saved].map(([offerId, local]) => [[player!, offerId], local]),
-  );
-
-  /** Writes `change`, merged with what other tabs wrote; resolves with the new state, or undefined when `change` refused. */
+  const store = withMemoryFallback(stored, 'offer-state', onStorageError, () => storeEntries(player, saved));
   const update = async (playerSlug: string, offerId: number, change: Change): Promise<OfferLocalState | undefined> => {
     const result = await store.change([playerSlug, offerId], (current) => change(current ?? EMPTY_STATE));
     if (result !== undefined && player === playerSlug) saved.set(offerId, result);
     return result;
   };
-
-  /** The offer's state for this page. */
   const state = (offerId: number): OfferState => moved.get(offerId) ?? restoredState(saved.get(offerId)?.state);
-
-  /** The state `move` leads to; throws an `OfferStateError` unless the table allows it now. */
   const check = (offerId: number, move: OfferMove): OfferState => {
     const from = state(offerId);
     const to = nextState(from, move);
     if (to === undefined) throw new OfferStateError(offerId, from, move);
     return to;
   };
-
   return {
-    /** True once the states moved to memory: this page's own, no other tab sends their updates. */
     get inMemory() {
       return store.kind === 'memory';
     },
     state,
     check,
-    /** Writes a change that is not a move (the service confirmed the first open; an impression was reported). */
     update,
-
-    /** Reads the player's states from the store (a new player starts with this page's moves forgotten). */
-    async load(playerSlug: string): Promise<void> {
+    async load(playerSlug) {
       const entries = await store.entries();
       if (player !== playerSlug) moved.clear();
       player = playerSlug;
-      saved = new Map(entries.filter(([[p]]) => p === playerSlug).map(([[, offerId], local]) => [offerId, local]));
+      saved = statesOf(entries, playerSlug);
     },
-
-    /** What the device remembers of an offer (for the usability verdict; its `state` is the stored one, see `state()`). */
-    local: (offerId: number): OfferLocalState => saved.get(offerId) ?? EMPTY_STATE,
-
-    /**
-     * Makes `move`: checks it against this page's state and applies it (state and effects) at once,
-     * synchronously, so a second call in the same task already sees it; then writes its effects to
-     * the store, merged with what other tabs wrote. `written` resolves true when the store took it:
-     * always, except an `impress` another tab made first (it must not be reported again).
-     * `now` is service time, in milliseconds; `hide` (do-not-show-again) goes with a `dismiss`.
-     *
-     * @throws {OfferStateError} the table does not allow the move; nothing changed.
-     */
-    apply(offerId: number, move: OfferMove, now: number, hide = false): { state: OfferState; written: Promise<boolean> } {
+    local: (offerId) => saved.get(offerId) ?? EMPTY_STATE,
+    apply(offerId, move, now, hide = false) {
       const playerSlug = player;
       if (playerSlug === undefined) throw new OfferStateError(offerId, 'received', move);
       const to = check(offerId, move);
@@ -126,14 +145,7 @@ export function createOfferStates(stored: OfferStateStore, onStorageError: (erro
       saved.set(offerId, change(current) ?? current);
       return { state: to, written: update(playerSlug, offerId, change).then((result) => result !== undefined) };
     },
-
-    /**
-     * Offers of the loaded player impressed at or before `before` (device time, ms) and still not
-     * reported: by a page that died in between (see `impressPending`).
-     */
-    unreportedImpressions: (before: number): number[] => [...saved].filter(([, s]) => isUnreported(s, before)).map(([offerId]) => offerId),
-
-    /** Every stored state, of every player: `[[player_slug, offer_id], state]`. */
+    unreportedImpressions: (before) => [...saved].filter(([, s]) => isUnreported(s, before)).map(([offerId]) => offerId),
     all: () => store.entries(),
   };
 }

@@ -16,29 +16,12 @@ import type { OfferState } from './state-machine.js';
 import type { Offer } from './types.js';
 
 /** The reactions of one engine: see the module's description. */
-export type Reactions = ReturnType<typeof createReactions>;
-
-/** Throws `OfferError` `bad-status` unless `status` is one of the spec's four reactions. */
-export function checkStatus(offerId: number, status: string): void {
-  if (!(MESSAGE_STATUSES as readonly string[]).includes(status)) {
-    throw new OfferError(offerId, 'bad-status', `"${String(status)}" is not one of ${MESSAGE_STATUSES.join(', ')}`);
-  }
-}
-
-export function createReactions({ deps, clock, states, verdictOf, fail }: EngineCore, firstOpens: Pick<FirstOpens, 'opened'>) {
-  const { emitter } = deps;
-
-  /** Queues the reaction's `players_offers` record and emits its event. */
-  const report = (offer: Offer, status: MessageStatus, detail: string | undefined, state: OfferState, now: number): void => {
-    deps.trackReaction({
-      player_slug: offer.player_slug,
-      offer_id: offer.offer_id,
-      message_status: status,
-      ...(detail !== undefined && { message_detail: detail }),
-    });
-    emitter.emit(`offer:${status}`, { offer, status, detail, state, verdict: verdictOf(offer, now) });
-  };
-
+export interface Reactions {
+  /**
+   * Queues the reaction's `players_offers` record and emits its event. `state` is the state the
+   * move led to; `now` is service time, in milliseconds.
+   */
+  report(offer: Offer, status: MessageStatus, detail: string | undefined, state: OfferState, now: number): void;
   /**
    * Makes a move and reports it. `open`, `dismiss` and `interact` are checked, applied and queued
    * before this returns (a page closed right after the click keeps them: the queue rescues what
@@ -48,7 +31,36 @@ export function createReactions({ deps, clock, states, verdictOf, fail }: Engine
    *
    * @throws {OfferStateError} (before anything happens) the table does not allow the move.
    */
-  const react = async (offer: Offer, status: MessageStatus, detail?: string): Promise<void> => {
+  react(offer: Offer, status: MessageStatus, detail?: string): Promise<void>;
+  /**
+   * Reports how an offer on screen ended (`productId`: the id `interact` was called with). Whatever
+   * happens here (a move the table refuses, because the player changed while it was on screen,
+   * say), the offer leaves the screen: a failure is an `error` event.
+   */
+  ended(offer: Offer, outcome: OfferOutcome, productId: string | undefined): void;
+}
+
+/** Throws `OfferError` `bad-status` unless `status` is one of the spec's four reactions. */
+export function checkStatus(offerId: number, status: string): void {
+  if (!(MESSAGE_STATUSES as readonly string[]).includes(status)) {
+    throw new OfferError(offerId, 'bad-status', `"${String(status)}" is not one of ${MESSAGE_STATUSES.join(', ')}`);
+  }
+}
+
+/** The reactions of the engine whose shared part is `core`: see {@link Reactions}. */
+export function createReactions({ deps, clock, states, verdictOf, fail }: EngineCore, firstOpens: Pick<FirstOpens, 'opened'>): Reactions {
+  const { emitter } = deps;
+
+  const report: Reactions['report'] = (offer, status, detail, state, now) => {
+    deps.trackReaction({
+      player_slug: offer.player_slug,
+      offer_id: offer.offer_id,
+      message_status: status,
+      ...(detail !== undefined && { message_detail: detail }),
+    });
+    emitter.emit(`offer:${status}`, { offer, status, detail, state, verdict: verdictOf(offer, now) });
+  };
+  const react: Reactions['react'] = async (offer, status, detail) => {
     const now = clock.now();
     const { state, written } = states.apply(offer.offer_id, status, now, status === 'dismiss' && detail === DO_NOT_SHOW_AGAIN);
     if (status !== 'impress') report(offer, status, detail, state, now);
@@ -59,13 +71,7 @@ export function createReactions({ deps, clock, states, verdictOf, fail }: Engine
     }
     if (status === 'open') firstOpens.opened();
   };
-
-  /**
-   * Reports how an offer on screen ended (`productId`: the id `interact` was called with). Whatever
-   * happens here (a move the table refuses, because the player changed while it was on screen,
-   * say), the offer leaves the screen: a failure is an `error` event.
-   */
-  const ended = (offer: Offer, outcome: OfferOutcome, productId: string | undefined): void => {
+  const ended: Reactions['ended'] = (offer, outcome, productId) => {
     try {
       if (outcome.action === 'dismiss') {
         void react(offer, 'dismiss', outcome.doNotShowAgain ? DO_NOT_SHOW_AGAIN : undefined).catch(fail);
@@ -83,6 +89,5 @@ export function createReactions({ deps, clock, states, verdictOf, fail }: Engine
       fail(error);
     }
   };
-
   return { report, react, ended };
 }

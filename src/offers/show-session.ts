@@ -39,9 +39,36 @@ export function chosenProduct(
 }
 
 /**
+ * A timer that calls `recheck` once `msLeft` (milliseconds; Infinity: never) have passed, at most
+ * `MAX_TIMER_MS`: the offer is decided again then, since the service clock estimate may have moved.
+ */
+export function expiryTimer(msLeft: number, recheck: () => void): ReturnType<typeof setTimeout> | undefined {
+  return msLeft === Infinity ? undefined : setTimeout(recheck, Math.min(Math.max(0, msLeft), MAX_TIMER_MS));
+}
+
+/**
+ * Ends a showing: reports `outcome` through `session` if it was `opened` (closed before it was
+ * open, there is nothing to move or report), then gives it to `resolve`, even when reporting threw.
+ */
+export function settle(
+  session: ShowSession,
+  opened: boolean,
+  resolve: (outcome: OfferOutcome) => void,
+  outcome: OfferOutcome,
+  productId?: string,
+): void {
+  try {
+    if (opened) session.onEnd(outcome, productId);
+  } finally {
+    resolve(outcome);
+  }
+}
+
+/**
  * The view of one showing of an offer, and the function that decides again now whether it is still
- * usable (after a refresh changed the offer: it closes `expired` when not). Nothing is reported
- * until `open()`.
+ * usable (the timer fired, or a refresh changed the offer): one not yet opened ends too when it is
+ * not (`expired`, nothing reported: a game holding it undrawn learns it is gone). Nothing is
+ * reported until `open()`.
  */
 export function createOfferView(session: ShowSession): [view: OfferView, recheck: () => void] {
   const { content } = session;
@@ -57,12 +84,7 @@ export function createOfferView(session: ShowSession): [view: OfferView, recheck
     if (done) return;
     done = true;
     clearTimeout(timer);
-    try {
-      // Closed before it was open: there is nothing to move or report.
-      if (opened) session.onEnd(outcome, productId);
-    } finally {
-      resolve(outcome);
-    }
+    settle(session, opened, resolve, outcome, productId);
   };
   /** An ending called before `open()` (an adapter acting during `present`) happens once the offer is open. */
   const endWhenOpen = (outcome: () => OfferOutcome, productId?: string): void => {
@@ -70,21 +92,12 @@ export function createOfferView(session: ShowSession): [view: OfferView, recheck
     if (opened) action();
     else early.push(action);
   };
-  const watchExpiry = (): void => {
-    const left = session.msLeft();
-    // Decided again when the timer fires: the service clock estimate may have moved.
-    if (left !== Infinity) timer = setTimeout(recheck, Math.min(Math.max(0, left), MAX_TIMER_MS));
-  };
-  /**
-   * Decides again now whether the offer is still usable (the timer fired, or a refresh changed the
-   * offer). One not yet opened ends too when it is not (`expired`, nothing reported: a game holding
-   * it undrawn learns it is gone).
-   */
+  /** Decides again now whether the offer is still usable: see above. */
   const recheck = (): void => {
     if (done) return;
     clearTimeout(timer);
     if (!session.stillUsable()) end({ action: 'expired', offerId });
-    else if (opened) watchExpiry();
+    else if (opened) timer = expiryTimer(session.msLeft(), recheck);
   };
   const view: OfferView = {
     ...content,
@@ -95,7 +108,7 @@ export function createOfferView(session: ShowSession): [view: OfferView, recheck
       if (!session.stillUsable()) return end({ action: 'expired', offerId });
       opened = true;
       session.onOpened();
-      watchExpiry();
+      timer = expiryTimer(session.msLeft(), recheck);
       for (const action of early.splice(0)) action();
     },
     dismiss: () => endWhenOpen(() => ({ action: 'dismiss', offerId, doNotShowAgain })),
@@ -103,9 +116,7 @@ export function createOfferView(session: ShowSession): [view: OfferView, recheck
       const [product, productId] = chosenProduct(content.products, chosen);
       endWhenOpen(() => ({ action: 'interact', offerId, product, doNotShowAgain }), productId);
     },
-    setDoNotShowAgain: (value) => {
-      doNotShowAgain = value === true;
-    },
+    setDoNotShowAgain: (value) => void (doNotShowAgain = value === true),
     close: () => end({ action: 'closed', offerId }),
   };
   return [view, recheck];

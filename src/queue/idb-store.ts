@@ -16,7 +16,7 @@ import { jsonBytes } from '../records/index.js';
 import { byKey } from './keys.js';
 import { TOMBSTONE_MS } from './rescue.js';
 import { entriesOf, entryRange, overlapping, putChunks, readValues, type Stored } from './idb-chunks.js';
-import type { QueueStore, StoredEntry } from './types.js';
+import type { EntryRef, QueueStore, StoredEntry } from './types.js';
 
 const META = '!meta';
 const TOMBSTONE = '!t:';
@@ -85,26 +85,134 @@ function addEntries(s: IDBObjectStore, m: Meta, entries: readonly StoredEntry[],
   });
 }
 
+/** The end of the transaction of store `s`: resolves when it commits, rejects when it aborts. */
+const done = (s: IDBObjectStore): Promise<void> => promisifyRequest(s.transaction);
+
+/** The meta entry of `store`; rejects if the transaction aborts before it was read (it would hang). */
+function readMeta(store: UseStore): Promise<Meta> {
+  return store(
+    'readonly',
+    (s) =>
+      new Promise<Meta>((resolve, reject) => {
+        withMeta(s, resolve);
+        done(s).catch(reject);
+      }),
+  );
+}
+
+/** Replaces the meta entry of `store` with `change` of it, in one transaction. */
+function updateMeta(store: UseStore, change: (m: Meta) => Meta): Promise<void> {
+  return store('readwrite', (s) => {
+    withMeta(s, (m) => s.put(change({ ...m }), META));
+    return done(s);
+  });
+}
+
+/**
+ * Adds `sorted` (entry keys only, in key order) whose keys are neither stored nor removed lately
+ * (a tombstone's), in transaction store `s`, counting them in meta `m`.
+ */
+function restoreEntries(s: IDBObjectStore, m: Meta, sorted: readonly StoredEntry[]): void {
+  // Keys removed lately (delivered, set aside, dropped) are not brought back.
+  const stones = s.getAll(IDBKeyRange.bound(TOMBSTONE, `${TOMBSTONE}\uffff`));
+  stones.onsuccess = () => addEntries(s, m, sorted, new Set((stones.result as string[][]).flat()));
+}
+
+/**
+ * Reads, in transaction store `s`, the `limit` oldest entries (with `after`, only those whose key
+ * is greater), then hands them to `use`.
+ */
+function readEntries(s: IDBObjectStore, limit: number, after: string | undefined, use: (entries: StoredEntry[]) => void): void {
+  const out: StoredEntry[] = [];
+  let values = 0;
+  // Values after `from`, a few at a time: as many as the entries per value seen so far
+  // say are needed, so that large chunks are not read past the limit.
+  const more = (from: string | undefined, count: number): void =>
+    readValues(s, from === undefined ? entryRange() : IDBKeyRange.lowerBound(from, true), count, (found) => {
+      values += found.length;
+      for (const chunk of found) for (const e of chunk.entries) if (after === undefined || e.key > after) out.push(e);
+      if (out.length >= limit || found.length < count) return use(out.slice(0, limit));
+      more(found[found.length - 1]!.key, Math.ceil((limit - out.length) / Math.max(1, out.length / values)));
+    });
+  if (after === undefined) return more(undefined, 1);
+  // The chunk that starts at or before `after` may hold entries after it.
+  overlapping(s, after, after, (found) => {
+    for (const chunk of found) for (const e of chunk.entries) if (e.key > after) out.push(e);
+    more(after, 1);
+  });
+}
+
+/**
+ * Deletes the entries whose keys are in `gone` from `found` (every value from its first key to
+ * its last, in transaction store `s`), and takes those still there off meta `m`: another tab may
+ * have removed some already.
+ */
+function deleteFromChunks(s: IDBObjectStore, m: Meta, found: Stored[], gone: ReadonlySet<string>): void {
+  let removed = 0;
+  let bytes = 0;
+  let left = 0;
+  const touched: Array<{ key: string; kept: StoredEntry[] }> = [];
+  for (const chunk of found) {
+    const kept = chunk.entries.filter((e) => !gone.has(e.key));
+    left += kept.length;
+    if (kept.length === chunk.entries.length) continue;
+    for (const e of chunk.entries) if (gone.has(e.key)) bytes += e.bytes ?? 0;
+    removed += chunk.entries.length - kept.length;
+    touched.push({ key: chunk.key, kept });
+  }
+  // `found` is every value from its first key to its last: when all of them go (a
+  // drain's batch), one range delete; otherwise each touched value, written again
+  // with what stays (a batch that ends inside a chunk, another tab's records).
+  if (removed > 0 && left === 0) {
+    s.delete(IDBKeyRange.bound(found[0]!.key, found[found.length - 1]!.key));
+  } else {
+    for (const { key, kept } of touched) {
+      s.delete(key);
+      putChunks(s, kept);
+    }
+  }
+  s.put({ ...m, count: Math.max(0, m.count - removed), bytes: Math.max(0, m.bytes - bytes) }, META);
+}
+
+/**
+ * Removes `refs` (at least one) in transaction store `s`, with meta `m` read before any delete
+ * (a rebuild must not see them), and leaves their keys in a tombstone; expired tombstones go.
+ */
+function removeEntries(s: IDBObjectStore, m: Meta, refs: readonly EntryRef[]): void {
+  let low = refs[0]!.key;
+  let high = low;
+  for (const { key } of refs) {
+    if (key < low) low = key;
+    if (key > high) high = key;
+  }
+  const gone = new Set(refs.map((r) => r.key));
+  overlapping(s, low, high, (found: Stored[]) => deleteFromChunks(s, m, found, gone));
+  const now = Date.now();
+  s.put(refs.map((r) => r.key), tombstoneKey(now));
+  s.delete(IDBKeyRange.bound(TOMBSTONE, tombstoneKey(now - TOMBSTONE_MS)));
+}
+
+/** The greatest entry key in `store`, or undefined when it holds none. */
+function lastEntryKey(store: UseStore): Promise<string | undefined> {
+  return store('readonly', async (s) => {
+    const cursor = await promisifyRequest(s.openCursor(entryRange(), 'prev'));
+    return cursor ? entriesOf(cursor.key as string, cursor.value).at(-1)!.key : undefined;
+  });
+}
+
+/** The count of dropped records in the meta entry of `store`, set back to 0 in the same transaction. */
+async function takeDropped(store: UseStore): Promise<number> {
+  let taken = 0;
+  await updateMeta(store, (m) => {
+    taken = m.dropped;
+    return { ...m, dropped: 0 };
+  });
+  return taken;
+}
+
 /** Creates the store in database `dbName` (created on first use). */
 export function createIndexedDbStore(dbName: string): QueueStore {
   const store: UseStore = openStore(dbName, 'entries');
-  const done = (s: IDBObjectStore): Promise<void> => promisifyRequest(s.transaction);
-  /** The meta entry; rejects if the transaction aborts before it was read (it would hang). */
-  const meta = (): Promise<Meta> =>
-    store(
-      'readonly',
-      (s) =>
-        new Promise<Meta>((resolve, reject) => {
-          withMeta(s, resolve);
-          done(s).catch(reject);
-        }),
-    );
-  const updateMeta = (change: (m: Meta) => Meta): Promise<void> =>
-    store('readwrite', (s) => {
-      withMeta(s, (m) => s.put(change({ ...m }), META));
-      return done(s);
-    });
-
   return {
     kind: 'indexeddb',
     append(entries) {
@@ -121,11 +229,7 @@ export function createIndexedDbStore(dbName: string): QueueStore {
       const sorted = entries.filter((e) => e.key >= '0').sort(byKey);
       if (sorted.length === 0) return Promise.resolve();
       return store('readwrite', (s) => {
-        withMeta(s, (m) => {
-          // Keys removed lately (delivered, set aside, dropped) are not brought back.
-          const stones = s.getAll(IDBKeyRange.bound(TOMBSTONE, `${TOMBSTONE}\uffff`));
-          stones.onsuccess = () => addEntries(s, m, sorted, new Set((stones.result as string[][]).flat()));
-        });
+        withMeta(s, (m) => restoreEntries(s, m, sorted));
         return done(s);
       });
     },
@@ -135,88 +239,22 @@ export function createIndexedDbStore(dbName: string): QueueStore {
         (s) =>
           new Promise<StoredEntry[]>((resolve, reject) => {
             done(s).catch(reject);
-            const out: StoredEntry[] = [];
-            let values = 0;
-            // Values after `from`, a few at a time: as many as the entries per value seen so far
-            // say are needed, so that large chunks are not read past the limit.
-            const more = (from: string | undefined, count: number): void =>
-              readValues(s, from === undefined ? entryRange() : IDBKeyRange.lowerBound(from, true), count, (found) => {
-                values += found.length;
-                for (const chunk of found) for (const e of chunk.entries) if (after === undefined || e.key > after) out.push(e);
-                if (out.length >= limit || found.length < count) return resolve(out.slice(0, limit));
-                more(found[found.length - 1]!.key, Math.ceil((limit - out.length) / Math.max(1, out.length / values)));
-              });
-            if (after === undefined) return more(undefined, 1);
-            // The chunk that starts at or before `after` may hold entries after it.
-            overlapping(s, after, after, (found) => {
-              for (const chunk of found) for (const e of chunk.entries) if (e.key > after) out.push(e);
-              more(after, 1);
-            });
+            readEntries(s, limit, after, resolve);
           }),
       );
     },
     remove(refs) {
       if (refs.length === 0) return Promise.resolve();
       return store('readwrite', (s) => {
-        // The meta first (a rebuild must not see this transaction's deletes); then only entries
-        // still there are counted: another tab may have removed some already.
-        withMeta(s, (m) => {
-          let low = refs[0]!.key;
-          let high = low;
-          for (const { key } of refs) {
-            if (key < low) low = key;
-            if (key > high) high = key;
-          }
-          const gone = new Set(refs.map((r) => r.key));
-          overlapping(s, low, high, (found: Stored[]) => {
-            let removed = 0;
-            let bytes = 0;
-            let left = 0;
-            const touched: Array<{ key: string; kept: StoredEntry[] }> = [];
-            for (const chunk of found) {
-              const kept = chunk.entries.filter((e) => !gone.has(e.key));
-              left += kept.length;
-              if (kept.length === chunk.entries.length) continue;
-              for (const e of chunk.entries) if (gone.has(e.key)) bytes += e.bytes ?? 0;
-              removed += chunk.entries.length - kept.length;
-              touched.push({ key: chunk.key, kept });
-            }
-            // `found` is every value from its first key to its last: when all of them go (a
-            // drain's batch), one range delete; otherwise each touched value, written again
-            // with what stays (a batch that ends inside a chunk, another tab's records).
-            if (removed > 0 && left === 0) {
-              s.delete(IDBKeyRange.bound(found[0]!.key, found[found.length - 1]!.key));
-            } else {
-              for (const { key, kept } of touched) {
-                s.delete(key);
-                putChunks(s, kept);
-              }
-            }
-            s.put({ ...m, count: Math.max(0, m.count - removed), bytes: Math.max(0, m.bytes - bytes) }, META);
-          });
-          const now = Date.now();
-          s.put(refs.map((r) => r.key), tombstoneKey(now));
-          s.delete(IDBKeyRange.bound(TOMBSTONE, tombstoneKey(now - TOMBSTONE_MS)));
-        });
+        // The meta first: a rebuild must not see this transaction's deletes.
+        withMeta(s, (m) => removeEntries(s, m, refs));
         return done(s);
       });
     },
-    count: async () => (await meta()).count,
-    bytes: async () => (await meta()).bytes,
-    lastKey() {
-      return store('readonly', async (s) => {
-        const cursor = await promisifyRequest(s.openCursor(entryRange(), 'prev'));
-        return cursor ? entriesOf(cursor.key as string, cursor.value).at(-1)!.key : undefined;
-      });
-    },
-    addDropped: (records) => updateMeta((m) => ({ ...m, dropped: m.dropped + records })),
-    async takeDropped() {
-      let taken = 0;
-      await updateMeta((m) => {
-        taken = m.dropped;
-        return { ...m, dropped: 0 };
-      });
-      return taken;
-    },
+    count: async () => (await readMeta(store)).count,
+    bytes: async () => (await readMeta(store)).bytes,
+    lastKey: () => lastEntryKey(store),
+    addDropped: (records) => updateMeta(store, (m) => ({ ...m, dropped: m.dropped + records })),
+    takeDropped: () => takeDropped(store),
   };
 }

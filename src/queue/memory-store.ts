@@ -10,6 +10,41 @@
 import { TOMBSTONE_MS } from './rescue.js';
 import type { QueueStore, StoredEntry } from './types.js';
 
+/** Sorts `entries` again by key (in place: a Map's order is its insertion order). */
+function sortByKey(entries: Map<string, StoredEntry>): void {
+  const all = [...entries.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  entries.clear();
+  for (const [k, e] of all) entries.set(k, e);
+}
+
+/** The first `limit` of `entries` (in their order) whose key is greater than `after`, if given. */
+export function firstEntries(entries: Iterable<StoredEntry>, limit: number, after: string | undefined): StoredEntry[] {
+  const out: StoredEntry[] = [];
+  for (const e of entries) {
+    if (out.length >= limit) break;
+    if (after === undefined || e.key > after) out.push(e);
+  }
+  return out;
+}
+
+/**
+ * Forgets the tombstones of `removed` (key → when) older than `TOMBSTONE_MS` before `now`, and the
+ * oldest beyond 100,000. Insertion order is time order: expired tombstones are at the front.
+ */
+export function forgetExpired(removed: Map<string, number>, now: number): void {
+  for (const [key, at] of removed) {
+    if (at >= now - TOMBSTONE_MS && removed.size < 100_000) break;
+    removed.delete(key);
+  }
+}
+
+/** The last of `keys`, or undefined when there is none. */
+function lastOf(keys: Iterable<string>): string | undefined {
+  let last: string | undefined;
+  for (const k of keys) last = k;
+  return last;
+}
+
 /** Creates an empty memory store. */
 export function createMemoryStore(): QueueStore {
   const entries = new Map<string, StoredEntry>();
@@ -29,35 +64,19 @@ export function createMemoryStore(): QueueStore {
       bytes += e.bytes ?? 0;
       entries.set(e.key, e);
     }
-    if (sorted) return;
-    const all = [...entries.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    entries.clear();
-    for (const [k, e] of all) entries.set(k, e);
+    if (!sorted) sortByKey(entries);
   };
   return {
     kind: 'memory',
-    async append(batch) {
-      add(batch, () => false);
-    },
+    append: async (batch) => add(batch, () => false),
     async restore(batch) {
       const since = Date.now() - TOMBSTONE_MS;
       add(batch, (key) => (removed.get(key) ?? -Infinity) >= since);
     },
-    async read(limit, after) {
-      const out: StoredEntry[] = [];
-      for (const e of entries.values()) {
-        if (out.length >= limit) break;
-        if (after === undefined || e.key > after) out.push(e);
-      }
-      return out;
-    },
+    read: async (limit, after) => firstEntries(entries.values(), limit, after),
     async remove(refs) {
       const now = Date.now();
-      // Insertion order is time order: expired tombstones are at the front (and at most 100,000 kept).
-      for (const [key, at] of removed) {
-        if (at >= now - TOMBSTONE_MS && removed.size < 100_000) break;
-        removed.delete(key);
-      }
+      forgetExpired(removed, now);
       for (const { key } of refs) {
         removed.set(key, now);
         const e = entries.get(key);
@@ -66,17 +85,9 @@ export function createMemoryStore(): QueueStore {
         entries.delete(key);
       }
     },
-    async count() {
-      return entries.size;
-    },
-    async bytes() {
-      return bytes;
-    },
-    async lastKey() {
-      let last: string | undefined;
-      for (const k of entries.keys()) last = k;
-      return last;
-    },
+    count: async () => entries.size,
+    bytes: async () => bytes,
+    lastKey: async () => lastOf(entries.keys()),
     async addDropped(records) {
       dropped += records;
     },

@@ -11,6 +11,40 @@ import type { Line, Span } from './types.js';
 /** Every empty line: one frozen array (1 MB of line breaks is a million lines). */
 const EMPTY_LINE = Object.freeze([]) as readonly Span[] as Span[];
 
+/**
+ * The line breaks of `src` (LF, CR, U+2028, U+2029): a function giving the first at or after
+ * `from`, or `src.length` for none. Calls come with `from` never decreasing, and a search starts
+ * only past the last break found: linear over the whole text.
+ */
+export function breakFinder(src: string): (from: number) => number {
+  const breaks = /[\n\r\u2028\u2029]/g;
+  /** The first line break at or after the last search, or `src.length` for none. */
+  let nextBreak = -1;
+  return (from) => {
+    if (nextBreak < from) {
+      breaks.lastIndex = from;
+      nextBreak = breaks.exec(src)?.index ?? src.length;
+    }
+    return nextBreak;
+  };
+}
+
+/**
+ * `line` with `span` at its end, merged into its last span when that has the same style. A line
+ * with spans is written in place; {@link EMPTY_LINE} never is (a new line is returned).
+ */
+export function appendSpan(line: Span[], span: Span): Span[] {
+  const last = line[line.length - 1];
+  if (last && last.color === span.color && last.size === span.size && last.bold === span.bold && last.italic === span.italic) {
+    line[line.length - 1] = { ...span, text: last.text + span.text };
+  } else if (line === EMPTY_LINE) {
+    return [span];
+  } else {
+    line.push(span);
+  }
+  return line;
+}
+
 /** The lines of `src`, styled by the tags whose partner is set. Linear in `src.length`. */
 export function renderLines(src: string, tags: readonly Tag[]): Line[] {
   const lines: Line[] = [];
@@ -24,33 +58,12 @@ export function renderLines(src: string, tags: readonly Tag[]): Line[] {
   let color: string | undefined;
   /** The last thing written was a line break made by a CR: an LF right after it is the same break. */
   let afterCr = false;
-  /** The line-break characters: LF, CR (CR LF is one break), U+2028 and U+2029. */
-  const breaks = /[\n\r\u2028\u2029]/g;
-  /** The first line break at or after the last search, or `src.length` for none. */
-  let nextBreak = -1;
-  /**
-   * The first line break at or after `from`, or `src.length`. Calls come with `from` never
-   * decreasing, and a search starts only past the last break found: linear over the whole text.
-   */
-  const breakAt = (from: number): number => {
-    if (nextBreak < from) {
-      breaks.lastIndex = from;
-      nextBreak = breaks.exec(src)?.index ?? src.length;
-    }
-    return nextBreak;
-  };
+  const breakAt = breakFinder(src);
 
-  /** Appends `text` (no line break in it) to the line, to its last span when that has the same style. */
+  /** Appends `text` (no line break in it) to the line, in the style of the tags open here. */
   const span = (text: string): void => {
     afterCr = false;
-    const last = line[line.length - 1];
-    if (last && last.color === color && last.size === size && last.bold === bold && last.italic === italic) {
-      line[line.length - 1] = { text: last.text + text, color, bold, italic, size };
-    } else if (line === EMPTY_LINE) {
-      line = [{ text, color, bold, italic, size }];
-    } else {
-      line.push({ text, color, bold, italic, size });
-    }
+    line = appendSpan(line, { text, color, bold, italic, size });
   };
 
   /** Writes `src[from..to)`, breaking lines at LF, CR, CR LF, U+2028 and U+2029. */

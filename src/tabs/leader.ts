@@ -107,6 +107,36 @@ interface Lease {
   readonly expires: number;
 }
 
+/**
+ * One atomic read-modify-write (a readwrite transaction, so tabs are serialized): keep or take the
+ * lease in `store` for `tabId` at device time `now`, or see that another tab holds it. Resolves
+ * after the transaction committed.
+ */
+function claimLease(store: UseStore, tabId: string, now: number): Promise<boolean> {
+  return store('readwrite', (s) => {
+    let mine = false;
+    const read = s.get('leader');
+    read.onsuccess = () => {
+      const lease = read.result as Lease | undefined;
+      mine = !lease || lease.owner === tabId || lease.expires <= now;
+      if (mine) s.put({ owner: tabId, expires: now + LEASE_MS } satisfies Lease, 'leader');
+    };
+    return promisifyRequest(s.transaction).then(() => mine);
+  });
+}
+
+/** Deletes the lease of `tabId` in `store`, so another takes over at once instead of after it runs out. */
+function giveBackLease(store: UseStore, tabId: string): void {
+  void store('readwrite', (s) => {
+    const read = s.get('leader');
+    read.onsuccess = () => {
+      if ((read.result as Lease | undefined)?.owner === tabId) s.delete('leader');
+    };
+    return promisifyRequest(s.transaction);
+  }).catch(() => undefined);
+}
+
+/** Leads while holding the lease in IndexedDB database `dbName`, checked every `checkMs`. */
 function leaseLeader(dbName: string, tabId: string, checkMs: number): Leadership {
   const store: UseStore = openStore(dbName, 'lease');
   let leader = false;
@@ -114,46 +144,19 @@ function leaseLeader(dbName: string, tabId: string, checkMs: number): Leadership
   let holdsUntil = 0;
   let stopped = false;
   const listeners: Array<() => void> = [];
-
-  /**
-   * One atomic read-modify-write (a readwrite transaction, so tabs are serialized): keep or take the
-   * lease, or see that another tab holds it. Resolves after the transaction committed.
-   */
-  const claim = (now: number): Promise<boolean> =>
-    store('readwrite', (s) => {
-      let mine = false;
-      const read = s.get('leader');
-      read.onsuccess = () => {
-        const lease = read.result as Lease | undefined;
-        mine = !lease || lease.owner === tabId || lease.expires <= now;
-        if (mine) s.put({ owner: tabId, expires: now + LEASE_MS } satisfies Lease, 'leader');
-      };
-      return promisifyRequest(s.transaction).then(() => mine);
-    });
-
-  /** Deletes this tab's lease, so another takes over at once instead of after it runs out. */
-  const giveBack = (): void => {
-    void store('readwrite', (s) => {
-      const read = s.get('leader');
-      read.onsuccess = () => {
-        if ((read.result as Lease | undefined)?.owner === tabId) s.delete('leader');
-      };
-      return promisifyRequest(s.transaction);
-    }).catch(() => undefined);
-  };
-
+  /** Renews or takes the lease, or finds it another tab's; resolves whether this tab leads now. */
   const check = async (): Promise<boolean> => {
     if (stopped) return false;
     const now = Date.now();
     let mine: boolean;
     try {
-      mine = await claim(now);
+      mine = await claimLease(store, tabId, now);
     } catch {
       mine = false; // storage failing: do not upload from here
     }
     // Released while the claim was on its way: what it took is handed back, and nothing leads here.
     if (stopped) {
-      if (mine) giveBack();
+      if (mine) giveBackLease(store, tabId);
       return false;
     }
     const became = mine && !leader;
@@ -168,7 +171,6 @@ function leaseLeader(dbName: string, tabId: string, checkMs: number): Leadership
   void check();
   const timer = setInterval(() => void check(), checkMs);
   (timer as { unref?: () => void }).unref?.();
-
   return {
     // A lease whose renewals stopped (a sleeping laptop, a frozen tab) may have been taken over:
     // not the leader past it, until a check renews it (the page-hide upload trusts this).
@@ -183,7 +185,7 @@ function leaseLeader(dbName: string, tabId: string, checkMs: number): Leadership
     release() {
       stopped = true;
       clearInterval(timer);
-      if (leader) giveBack();
+      if (leader) giveBackLease(store, tabId);
       leader = false;
     },
   };
