@@ -95,17 +95,21 @@ export interface LoggingClient {
   track<K extends ObjectName>(objectName: K, record: RecordInput<K>): boolean;
   /**
    * Uploads everything queued before the call, in this tab and in the game's other tabs (the tab
-   * that uploads for all does it). Resolves `{ records, batches, deadLettered }` when
-   * each record was accepted, or put aside in the dead-letter store (the service answered 400: to
-   * the record alone, after its batch was halved down to it, or to a batch whose request as a
-   * whole it refuses; not resent; an `error` and a `dead-letter` event fire, and the rest keeps
-   * flowing). Rejects with the typed error of the
-   * first other failure (`ServiceError`, `NetworkError`, `ProtocolError`); that batch and the ones
-   * after it stay queued. A page being unloaded (`pagehide`) ends it after the batch on the wire,
-   * with a `NetworkError`. After a 403 `Invalid TPClientKey` uploads pause (nothing is deleted) and
-   * `flush()` rejects at once until `setClientKey()`; after a 400 about the credential headers
-   * (`Invalid TPAuthMode`, …) likewise, until a client with the right options. After `shutdown()` it rejects at once with a
-   * `TpError` of code `config`.
+   * that uploads for all does it).
+   *
+   * Resolves `{ records, batches, deadLettered }` once each record was accepted, or put aside in
+   * the dead-letter store: the service answered 400 to the record alone (after its batch was
+   * halved down to it) or to the request as a whole. Those are not resent; an `error` and a
+   * `dead-letter` event fire and the rest keeps flowing.
+   *
+   * Uploads pause, nothing deleted, after a 403 `Invalid TPClientKey` (until `setClientKey()`) or
+   * a 400 about the credential headers such as `Invalid TPAuthMode` (until a client with the right
+   * options): `flush()` then rejects at once with that `ServiceError`.
+   *
+   * @throws {ServiceError | NetworkError | ProtocolError} the first other failure; that batch and
+   *   the ones after it stay queued. A page being unloaded (`pagehide`) ends it after the batch on
+   *   the wire, with a `NetworkError`.
+   * @throws {TpError} code `config`, at once, after `shutdown()`.
    */
   flush(): Promise<FlushResult>;
   /**
@@ -127,13 +131,14 @@ export interface LoggingClient {
   /** Health counters. */
   stats(): ClientStats;
   /**
-   * Makes a last upload (failures are emitted as `error`, records stay queued for the next
-   * session; records still waiting for the first `identify()` are let go, with a `dropped` event
-   * of reason `no-player`), stops timers and page listeners, closes any offer on screen (its
-   * `show()` resolves `{ action: 'closed' }`, nothing reported), and removes all event listeners.
-   * The client is finished then: `track()` returns false and keeps nothing, `flush()` rejects
-   * (`TpError`, code `config`), and so do `offers.refresh`, `show`, `view` and `report`
-   * (`OfferError`, reason `shut-down`). Create a new client to go on.
+   * Finishes the client: a last upload (failures are emitted as `error`; records stay queued for
+   * the next session), then timers, page listeners and event listeners stop, and any offer on
+   * screen closes (its `show()` resolves `{ action: 'closed' }`, nothing reported). Records still
+   * waiting for the first `identify()` are let go, with a `dropped` event of reason `no-player`.
+   *
+   * Afterwards `track()` returns false and keeps nothing, `flush()` rejects (`TpError`, code
+   * `config`), and so do `offers.refresh`, `show`, `view` and `report` (`OfferError`, reason
+   * `shut-down`). Create a new client to go on.
    */
   shutdown(): Promise<void>;
 }
