@@ -71,6 +71,10 @@ describe('fitHeight', () => {
     // 16 from every edge: 208 for the card; hero 50 + fixed 100 + 2 rows 40 + 16 = 206 fits, 3 rows do not.
     expect(fitHeight({ w: 400, h: 100 }, 200, 100, message, 240)).toEqual([50, 206]);
     expect(message).toHaveLength(2);
+    // One pixel less (205) and two rows no longer fit, the 16 below the message counted.
+    const shorter = rows(20, 20, 20);
+    expect(fitHeight({ w: 400, h: 100 }, 200, 100, shorter, 237)).toEqual([50, 186]);
+    expect(shorter).toHaveLength(1);
     const none = rows(20);
     // 150 for the card: no message row fits; the hero shrinks by what still overflows.
     expect(fitHeight({ w: 400, h: 100 }, 200, 120, none, 182)).toEqual([30, 150]);
