@@ -15,24 +15,22 @@
  *   dismisses; focus returns where it was on close;
  * - every string goes through `fillText`: nothing from the service becomes markup or DOM.
  *
- * This file holds the adapter's state, opens and closes the view; layout.ts says where things go,
- * paint.ts draws them, bitmap.ts sizes the canvas, input.ts and redraw.ts say when to act.
+ * This file opens and closes the view; painter.ts holds the shown offer's picture and what input
+ * does to it, layout.ts says where things go, paint.ts draws them, frame.ts and bitmap.ts size the
+ * canvas, input.ts and redraw.ts say when to act.
  *
  * @module
  */
 import { httpUrl } from '../../internal/index.js';
 import { isDrawn } from '../drawn.js';
 import { labelsFor, type UiLabels } from '../labels.js';
-import { buyName, titleText, toggleText } from '../names.js';
 import type { OfferView, UiAdapter } from '../types.js';
-import { shownRect, sizeBackingStore } from './bitmap.js';
 import { borrowCanvas } from './borrow.js';
-import { hitAt, listenInput, nextFocus, type Listen } from './input.js';
-import { layoutOffer, type OfferLayout } from './layout.js';
-import { paintOffer, resetDrawingState } from './paint.js';
+import { clearCanvas } from './frame.js';
+import { listenInput, type Listen } from './input.js';
+import { offerPainter, type OfferPainter } from './painter.js';
 import { watchSize } from './redraw.js';
 import { DEFAULT_CANVAS_THEME, type CanvasTheme } from './theme.js';
-import type { Measure } from './wrap.js';
 
 /** Options of {@link createCanvasAdapter}. */
 export interface CanvasAdapterOptions {
@@ -83,75 +81,60 @@ export function createCanvasAdapter(options: CanvasAdapterOptions): CanvasAdapte
   const canvas = ctx.canvas;
   const theme: CanvasTheme = { ...DEFAULT_CANVAS_THEME, ...options.theme };
   const clear = options.clear !== false;
+  /** The offer on the canvas, and its picture; undefined while none is. */
   let view: OfferView | undefined;
-  let labels: UiLabels;
-  let layout: OfferLayout | undefined;
-  /** Where the canvas's bitmap shows in its CSS box, in CSS pixels: the layout's size, and its top-left corner. */
-  let box = [0, 0];
-  let origin = [0, 0];
-  let focus = -1;
-  let checked = false;
-  let hero: HTMLImageElement | undefined;
-  let measure = measureIn(ctx);
-  let undo: (() => void)[] = [];
+  let shown: OfferPainter | undefined;
   /** Gives the canvas back (see `borrowCanvas`) while an offer is on it. */
   let giveBack: (() => HTMLElement | undefined) | undefined;
+  /** What removes the listeners added while an offer is on the canvas. */
+  const undo: (() => void)[] = [];
+  const on = guardedListen(() => view, undo);
 
-  const draw = (): void => {
+  const close = (): void => {
     if (!view) return;
-    try {
-      const [W, H] = sizeBackingStore(canvas, clear);
-      // A game's canvas letterboxed by `object-fit` shows its bitmap in part of the box: lay out there.
-      const [x0, y0, sw, sh] = shownRect(getComputedStyle(canvas), canvas, W, H);
-      origin = [x0, y0];
-      ctx.save(); // measuring sets the font: the game's context keeps its state
-      resetDrawingState(ctx);
-      try {
-        if (!layout || box[0] !== sw || box[1] !== sh) {
-          // Regions come and go with the size (a toggle that no longer fits): focus stays on the
-          // same control, or on none when it is gone, never on whatever took its index.
-          const focused = layout?.hits[focus]?.id;
-          box = [sw, sh];
-          layout = layoutOffer(view, sw, sh, measure, theme, labels, { checked, hero: hero && { w: hero.naturalWidth, h: hero.naturalHeight } });
-          if (focused !== undefined) {
-            focus = layout.hits.findIndex((hit) => hit.id === focused);
-            describe();
-          }
-        }
-        paintOffer(ctx, layout, sw, sh, theme, hero, focus, clear);
-      } finally {
-        ctx.restore();
-      }
-    } catch {
-      // A detached or zero-sized canvas, a broken image: nothing to draw, nothing to throw into the game.
-    }
+    for (const f of undo.splice(0)) f();
+    view = shown = undefined;
+    const opener = giveBack!();
+    // Not held until the next offer: the game may drop the screen around it next.
+    giveBack = undefined;
+    if (clear) clearCanvas(ctx);
+    if (opener?.isConnected) opener.focus();
+    else canvas.blur();
   };
 
-  const describe = (): void => {
-    const v = view!;
-    const id = layout?.hits[focus]?.id;
-    // `buy:<index>` names a product of this view's layout, as in `press`.
-    const name = !id ? '' : id === 'close' ? labels.close : id === 'toggle' ? toggleText(v, labels) : buyName(v.products[+id.slice(4)]!, labels);
-    const title = titleText(v, labels);
-    canvas.setAttribute('aria-label', name ? `${title}: ${name}` : title);
+  const present = (v: OfferView): void => {
+    close();
+    refuseUnseen(canvas, clear);
+    view = v;
+    giveBack = borrowCanvas(canvas);
+    const [draw, press, tab, hit] = (shown = offerPainter(ctx, theme, clear, v, labelsFor(v.language, options.labels)));
+    listenInput(canvas, on, hit, press, tab, () => v.dismiss());
+    const resized = (): void => {
+      // Taken out of the page (a new screen): the offer left the screen without the player.
+      if (canvas.isConnected) return draw();
+      v.close();
+      close();
+    };
+    undo.push(watchSize(canvas, on, resized, draw));
+    // Its `heroLoaded` (the view may have been shown again since).
+    loadHero(v, clear, (img) => view === v && shown![4](img));
+    draw();
+    canvas.focus({ preventScroll: true });
   };
 
-  /** Presses the region at index `i` of the layout's hits, as its button would be; by default the focused one. */
-  const press = (i = focus): void => {
-    const id = layout?.hits[i]?.id;
-    const v = view!;
-    if (id === 'close') v.dismiss();
-    else if (id === 'toggle') {
-      v.setDoNotShowAgain((checked = !checked));
-      layout = undefined;
-      draw();
-    } else if (id) v.interact(v.products[+id.slice(4)]);
-  };
+  // `draw` draws the shown offer's picture, if any.
+  return { present, close, draw: () => shown?.[0]() };
+}
 
-  const on: Listen = (target, type, handler) => {
+/**
+ * A {@link Listen} for the shown offer: its handlers run only while `isShown()` is truthy, never
+ * throw into the game loop, and are removed by the functions it pushes to `undo`.
+ */
+function guardedListen(isShown: () => unknown, undo: (() => void)[]): Listen {
+  return (target, type, handler) => {
     const listener = (event: Event): void => {
       try {
-        if (view) handler(event as Parameters<typeof handler>[0]);
+        if (isShown()) handler(event as Parameters<typeof handler>[0]);
       } catch {
         // Never into the game loop.
       }
@@ -159,108 +142,29 @@ export function createCanvasAdapter(options: CanvasAdapterOptions): CanvasAdapte
     target.addEventListener(type, listener);
     undo.push(() => target.removeEventListener(type, listener));
   };
-
-  const close = (): void => {
-    if (!view) return;
-    for (const f of undo) f();
-    undo = [];
-    view = layout = hero = undefined;
-    const opener = giveBack!();
-    // Not held until the next offer: the game may drop the screen around it next.
-    giveBack = undefined;
-    if (clear) {
-      ctx.save();
-      ctx.setTransform(1, 0, 0, 1, 0, 0);
-      ctx.clearRect(0, 0, canvas.width, canvas.height);
-      ctx.restore();
-    }
-    if (opener?.isConnected) opener.focus();
-    else canvas.blur();
-  };
-
-  /** Takes the canvas for `v`. */
-  const open = (v: OfferView): void => {
-    view = v;
-    labels = labelsFor(v.language, options.labels);
-    focus = -1;
-    checked = false;
-    measure = measureIn(ctx);
-    giveBack = borrowCanvas(canvas);
-    describe();
-  };
-
-  /** Loads the view's hero image, and lays out again with it once loaded. */
-  const loadHero = (v: OfferView): void => {
-    const url = httpUrl(v.backgroundUrl ?? v.imageUrl);
-    if (!url) return;
-    const img = new Image();
-    if (!clear) img.crossOrigin = 'anonymous';
-    img.onload = () => {
-      if (view === v) {
-        hero = img;
-        layout = undefined;
-        draw();
-      }
-    };
-    img.src = url;
-  };
-
-  const present = (v: OfferView): void => {
-    close();
-    // Drawn out of the page, the offer would be reported open, unseen, and never closed.
-    if (!canvas.isConnected) throw new Error('the canvas is not in the page');
-    // So would one not rendered (`display: none` on it or around it), or of zero CSS size. A
-    // backing store of zero size shows nothing either, on the game's canvas: the adapter's own
-    // (`clear`) is sized to the CSS box at each draw.
-    if (!isDrawn(canvas) || !(clear || (canvas.width && canvas.height))) {
-      throw new Error('the canvas is not rendered (display: none) or has no size');
-    }
-    open(v);
-    listenInput(
-      canvas,
-      on,
-      // `offsetX` is in the canvas's own CSS pixels through any CSS transform (scaled to fit,
-      // turned for landscape).
-      (e) => hitAt(layout?.hits, e.offsetX - origin[0]!, e.offsetY - origin[1]!),
-      press,
-      (back) => {
-        focus = nextFocus(focus, layout?.hits.length ?? 0, back);
-        describe();
-        draw();
-      },
-      () => view!.dismiss(),
-    );
-    undo.push(
-      watchSize(
-        canvas,
-        on,
-        () => {
-          // Taken out of the page (a new screen): the offer left the screen without the player.
-          if (canvas.isConnected) return draw();
-          v.close();
-          close();
-        },
-        draw,
-      ),
-    );
-    loadHero(v);
-    draw();
-    canvas.focus({ preventScroll: true });
-  };
-
-  return { present, close, draw };
 }
 
-/** Measures text in the context, each (font, text) once: a new cache for each offer shown. */
-function measureIn(ctx: CanvasRenderingContext2D): Measure {
-  const widths = new Map<string, number>();
-  return (text, font) => {
-    const key = `${font}\n${text}`;
-    let w = widths.get(key);
-    if (w === undefined) {
-      ctx.font = font;
-      widths.set(key, (w = ctx.measureText(text).width));
-    }
-    return w;
-  };
+/** Throws when the player would not see an offer drawn on `canvas` (it would be reported open, unseen, and never closed). */
+function refuseUnseen(canvas: HTMLCanvasElement, clear: boolean): void {
+  // Drawn out of the page, the offer would be reported open, unseen, and never closed.
+  if (!canvas.isConnected) throw new Error('the canvas is not in the page');
+  // So would one not rendered (`display: none` on it or around it), or of zero CSS size. A
+  // backing store of zero size shows nothing either, on the game's canvas: the adapter's own
+  // (`clear`) is sized to the CSS box at each draw.
+  if (!isDrawn(canvas) || !(clear || (canvas.width && canvas.height))) {
+    throw new Error('the canvas is not rendered (display: none) or has no size');
+  }
+}
+
+/**
+ * Loads `view`'s hero image (http(s) only; with CORS unless `clear`, so that it never taints the
+ * game's canvas), and gives it to `loaded` once loaded.
+ */
+function loadHero(view: OfferView, clear: boolean, loaded: (img: HTMLImageElement) => void): void {
+  const url = httpUrl(view.backgroundUrl ?? view.imageUrl);
+  if (!url) return;
+  const img = new Image();
+  if (!clear) img.crossOrigin = 'anonymous';
+  img.onload = () => loaded(img);
+  img.src = url;
 }

@@ -122,81 +122,91 @@ function fontOf(span: Span, base: number, family: string): [font: string, size: 
  */
 export function wrapLines(lines: readonly Line[], maxWidth: number, base: number, measure: Measure, family: string, lineHeight: number): TextRow[] {
   const rows: TextRow[] = [];
-  for (const line of lines) {
-    // Chunks: runs of spaces, and runs of other characters cut at the break opportunities and span edges.
-    const chunks: Chunk[] = [];
-    let before = '';
-    let prev = '';
-    let cur: Chunk | undefined;
-    for (const s of line) {
-      const [f, z] = fontOf(s, base, family);
-      for (const c of s.text) {
-        const sp = SPACE.test(c);
-        const open = !sp && prev !== '' && !SPACE.test(prev) && opportunity(before, prev, c);
-        if (!cur || cur.s !== s || cur.sp !== sp || open) {
-          chunks.push((cur = { t: '', w: 0, sp, glue: !sp && prev !== '' && !SPACE.test(prev) && !open, s, f, z }));
-        }
-        cur.t += c;
-        before = SPACE.test(prev) ? '' : prev;
-        prev = c;
-      }
-    }
-    for (const c of chunks) c.w = measure(c.t, c.f);
-
-    let runs: { -readonly [K in keyof TextRun]: TextRun[K] }[] = [];
-    let x = 0;
-    let size = 0;
-    let pending: Chunk[] = [];
-    const flush = (): void => {
-      size ||= base;
-      rows.push({ runs, size, height: size * lineHeight });
-      runs = [];
-      x = size = 0;
-    };
-    const put = (c: Chunk, text = c.t, width = c.w): void => {
-      const last = runs[runs.length - 1];
-      if (last?.span === c.s && last.x + last.width === x) {
-        last.text += text;
-        last.width += width;
-      } else runs.push({ text, x, width, font: c.f, size: c.z, span: c.s });
-      x += width;
-      size = Math.max(size, c.z);
-    };
-
-    for (let i = 0; i < chunks.length; ) {
-      const first = chunks[i]!;
-      if (first.sp) {
-        pending.push(first);
-        i++;
-        continue;
-      }
-      // A word: this chunk and the ones glued to it.
-      let j = i + 1;
-      let w = first.w;
-      while (chunks[j]?.glue) w += chunks[j++]!.w;
-      let spaces = 0;
-      for (const p of pending) spaces += p.w;
-      if (runs.length > 0 && x + spaces + w > maxWidth) flush();
-      else {
-        for (const p of pending) put(p);
-        // After a line's leading spaces, a word that fits a row of its own goes to the next row
-        // (as `pre-wrap` breaks after spaces) rather than being broken.
-        if (x > 0 && x + w > maxWidth && w <= maxWidth) flush();
-      }
-      pending = [];
-      const fits = x + w <= maxWidth;
-      for (; i < j; i++) {
-        const c = chunks[i]!;
-        if (fits) put(c);
-        else
-          for (const g of graphemes(c.t)) {
-            const gw = measure(g, c.f);
-            if (x > 0 && x + gw > maxWidth) flush();
-            put(c, g, gw);
-          }
-      }
-    }
-    flush(); // trailing spaces hang at the end of the line
-  }
+  for (const line of lines) wrapChunks(chunksOf(line, base, family, measure), maxWidth, base, measure, lineHeight, rows);
   return rows;
+}
+
+/**
+ * Cuts one parsed line into measured chunks: runs of spaces, and runs of other characters cut at
+ * the break opportunities and the span edges. Each chunk is measured once, after the cutting.
+ */
+export function chunksOf(line: Line, base: number, family: string, measure: Measure): Chunk[] {
+  const chunks: Chunk[] = [];
+  let before = '';
+  let prev = '';
+  let cur: Chunk | undefined;
+  for (const s of line) {
+    const [f, z] = fontOf(s, base, family);
+    for (const c of s.text) {
+      const sp = SPACE.test(c);
+      const open = !sp && prev !== '' && !SPACE.test(prev) && opportunity(before, prev, c);
+      if (!cur || cur.s !== s || cur.sp !== sp || open) {
+        chunks.push((cur = { t: '', w: 0, sp, glue: !sp && prev !== '' && !SPACE.test(prev) && !open, s, f, z }));
+      }
+      cur.t += c;
+      before = SPACE.test(prev) ? '' : prev;
+      prev = c;
+    }
+  }
+  for (const c of chunks) c.w = measure(c.t, c.f);
+  return chunks;
+}
+
+/**
+ * Places the chunks of one line on rows no wider than `maxWidth` (a word wider than that broken
+ * between graphemes), appending the rows to `rows`; spaces hang at a break and at the line's end.
+ */
+function wrapChunks(chunks: readonly Chunk[], maxWidth: number, base: number, measure: Measure, lineHeight: number, rows: TextRow[]): void {
+  let runs: { -readonly [K in keyof TextRun]: TextRun[K] }[] = [];
+  let x = 0;
+  let size = 0;
+  let pending: Chunk[] = [];
+  const flush = (): void => {
+    size ||= base;
+    rows.push({ runs, size, height: size * lineHeight });
+    runs = [];
+    x = size = 0;
+  };
+  const put = (c: Chunk, text = c.t, width = c.w): void => {
+    const last = runs[runs.length - 1];
+    if (last?.span === c.s && last.x + last.width === x) {
+      last.text += text;
+      last.width += width;
+    } else runs.push({ text, x, width, font: c.f, size: c.z, span: c.s });
+    x += width;
+    size = Math.max(size, c.z);
+  };
+  for (let i = 0; i < chunks.length; ) {
+    const first = chunks[i]!;
+    if (first.sp) {
+      pending.push(first);
+      i++;
+      continue;
+    }
+    // A word: this chunk and the ones glued to it.
+    let j = i + 1;
+    let w = first.w;
+    while (chunks[j]?.glue) w += chunks[j++]!.w;
+    const spaces = pending.reduce((sum, p) => sum + p.w, 0);
+    if (runs.length > 0 && x + spaces + w > maxWidth) flush();
+    else {
+      for (const p of pending) put(p);
+      // After a line's leading spaces, a word that fits a row of its own goes to the next row
+      // (as `pre-wrap` breaks after spaces) rather than being broken.
+      if (x > 0 && x + w > maxWidth && w <= maxWidth) flush();
+    }
+    pending = [];
+    const fits = x + w <= maxWidth;
+    for (; i < j; i++) {
+      const c = chunks[i]!;
+      if (fits) put(c);
+      else
+        for (const g of graphemes(c.t)) {
+          const gw = measure(g, c.f);
+          if (x > 0 && x + gw > maxWidth) flush();
+          put(c, g, gw);
+        }
+    }
+  }
+  flush(); // trailing spaces hang at the end of the line
 }

@@ -31,15 +31,7 @@ export function buildDialog(doc: Document, view: OfferView, labels: UiLabels, op
     if (text !== undefined) el.textContent = text;
     return el;
   };
-  const root = make('div', 'backdrop');
-  // A press on the backdrop would move focus to the page's body, out of the dialog: Escape and
-  // Tab would then go to the game. The press keeps focus where it is.
-  root.addEventListener('mousedown', (event) => {
-    if (event.target === root) event.preventDefault();
-  });
-  // Touches in the dialog are its own, as its keys are: a game that cancels `touchstart` on the
-  // document or window (against scrolling and zoom) would cancel every tap's click in it.
-  for (const type of ['touchstart', 'touchmove', 'touchend'] as const) root.addEventListener(type, (event) => event.stopPropagation(), { passive: true });
+  const root = renderBackdrop(make);
   const dialog = make('div', 'dialog');
   dialog.setAttribute('role', 'dialog');
   dialog.setAttribute('aria-modal', 'true');
@@ -49,51 +41,16 @@ export function buildDialog(doc: Document, view: OfferView, labels: UiLabels, op
   root.append(dialog);
 
   const hero = httpUrl(view.backgroundUrl ?? view.imageUrl);
-  if (hero) {
-    const img = make('img', 'hero');
-    img.alt = '';
-    img.decoding = 'async';
-    img.addEventListener('error', () => img.remove());
-    img.src = hero;
-    dialog.append(img);
-  }
+  if (hero) dialog.append(renderHero(make, hero));
 
   const body = make('div', 'body');
   dialog.append(body);
   const title = make('h2', 'title', titleText(view, labels));
   title.id = 'tp-offer-title';
   body.append(title);
-
-  if (view.message.lines.some((line) => line.length > 0)) {
-    const message = make('div', 'message');
-    message.id = 'tp-offer-message';
-    dialog.setAttribute('aria-describedby', message.id);
-    for (const line of view.message.lines) message.append(renderLine(make, line));
-    body.append(message);
-  }
-
-  if (view.products.length > 0) {
-    const list = make('ul', 'products');
-    for (const product of view.products) {
-      const { item, button } = renderProduct(make, product, labels);
-      button.addEventListener('click', () => {
-        view.interact(product);
-        const url = openLinks ? httpUrl(product.purchaseUrl) : undefined;
-        if (url) doc.defaultView?.open(url, '_blank', 'noopener,noreferrer');
-      });
-      list.append(item);
-    }
-    body.append(list);
-  }
-
-  if (view.toggleLabel !== undefined) {
-    const label = make('label', 'toggle');
-    const box = make('input');
-    box.type = 'checkbox';
-    box.addEventListener('change', () => view.setDoNotShowAgain(box.checked));
-    label.append(box, make('span', undefined, toggleText(view, labels)));
-    body.append(label);
-  }
+  if (view.message.lines.some((line) => line.length > 0)) body.append(renderMessage(make, view.message.lines, dialog));
+  if (view.products.length > 0) body.append(renderProducts(make, view, labels, openLinks, doc));
+  if (view.toggleLabel !== undefined) body.append(renderToggle(make, view, labels));
 
   const close = make('button', 'close', '×');
   close.type = 'button';
@@ -103,6 +60,67 @@ export function buildDialog(doc: Document, view: OfferView, labels: UiLabels, op
 
   // The dialog itself, not a button: a key the player pressed for the game as it opened buys nothing.
   return { root, dialog, initialFocus: dialog };
+}
+
+/** The backdrop: a press on it keeps focus in the dialog; touches in it stay its own. */
+function renderBackdrop(make: Make): HTMLElement {
+  const root = make('div', 'backdrop');
+  // A press on the backdrop would move focus to the page's body, out of the dialog: Escape and
+  // Tab would then go to the game. The press keeps focus where it is.
+  root.addEventListener('mousedown', (event) => {
+    if (event.target === root) event.preventDefault();
+  });
+  // Touches in the dialog are its own, as its keys are: a game that cancels `touchstart` on the
+  // document or window (against scrolling and zoom) would cancel every tap's click in it.
+  for (const type of ['touchstart', 'touchmove', 'touchend'] as const) root.addEventListener(type, (event) => event.stopPropagation(), { passive: true });
+  return root;
+}
+
+/** The hero image from `src` (an http(s) URL), removed when it fails to load. */
+function renderHero(make: Make, src: string): HTMLImageElement {
+  const img = make('img', 'hero');
+  img.alt = '';
+  img.decoding = 'async';
+  img.addEventListener('error', () => img.remove());
+  img.src = src;
+  return img;
+}
+
+/** The message, one element a line; it describes `dialog`. */
+function renderMessage(make: Make, lines: readonly Line[], dialog: HTMLElement): HTMLElement {
+  const message = make('div', 'message');
+  message.id = 'tp-offer-message';
+  dialog.setAttribute('aria-describedby', message.id);
+  for (const line of lines) message.append(renderLine(make, line));
+  return message;
+}
+
+/**
+ * The list of products; a purchase button's click interacts with its product and, with
+ * `openLinks`, opens its purchase link (http(s) only) in a new tab of `doc`'s window.
+ */
+function renderProducts(make: Make, view: OfferView, labels: UiLabels, openLinks: boolean, doc: Document): HTMLElement {
+  const list = make('ul', 'products');
+  for (const product of view.products) {
+    const { item, button } = renderProduct(make, product, labels);
+    button.addEventListener('click', () => {
+      view.interact(product);
+      const url = openLinks ? httpUrl(product.purchaseUrl) : undefined;
+      if (url) doc.defaultView?.open(url, '_blank', 'noopener,noreferrer');
+    });
+    list.append(item);
+  }
+  return list;
+}
+
+/** The do-not-show-again checkbox and its label. */
+function renderToggle(make: Make, view: OfferView, labels: UiLabels): HTMLElement {
+  const label = make('label', 'toggle');
+  const box = make('input');
+  box.type = 'checkbox';
+  box.addEventListener('change', () => view.setDoNotShowAgain(box.checked));
+  label.append(box, make('span', undefined, toggleText(view, labels)));
+  return label;
 }
 
 function renderLine(make: Make, line: Line): HTMLElement {

@@ -25,37 +25,15 @@ export function watchWhileOpen(
   overViewport: boolean,
   onRemoved: () => void,
 ): [stop: () => void, restoreInert: () => void] {
-  /** The elements this dialog made inert (not those the page had made inert itself). */
-  let madeInert: Element[] = [];
   // Focus stays in the dialog: an element the page adds and focuses in one task is focusable
   // until its mutation record arrives (a microtask later); focus goes back where it was.
   let inside = parts.initialFocus;
   parts.dialog.addEventListener('focusin', (event) => (inside = event.target as HTMLElement));
-  /** Where the host is: `parent`, or the element in fullscreen after the page went into fullscreen. */
-  let at: Element = parent;
-  const keepFocus = (event: FocusEvent): void => {
-    if (event.target !== host && at.contains(event.target as Node)) inside.focus();
-  };
-  const win = doc.defaultView as (Window & typeof globalThis) | null;
-  const watcher = win?.MutationObserver
-    ? new win.MutationObserver((changes) => {
-        // The page took the dialog out itself: the offer left the screen without the player
-        // (nothing reported), and the page gets back what was made inert.
-        if (!host.isConnected) return onRemoved();
-        for (const change of changes) if (change.target === at) madeInert.push(...inertBeside(host, change.addedNodes));
-      })
-    : undefined;
-  const mount = (into: Element): void => {
-    watcher?.disconnect();
-    for (const el of madeInert) el.removeAttribute('inert');
-    at = into;
-    if (host.parentNode !== into) into.append(host); // at open, it is there already (measured)
-    madeInert = inertBeside(host, [...into.children]);
-    // The parent and each of its ancestors (through shadow roots): the dialog leaves the page
-    // also when one of them does (a container removed with the screen around it).
-    for (let node: Node | null = into; node; node = node.parentNode ?? (node as ShadowRoot).host) watcher?.observe(node, { childList: true });
-  };
+  const [mount, where, unwatch, restoreInert] = watchParent(doc, host, onRemoved);
   mount(parent);
+  const keepFocus = (event: FocusEvent): void => {
+    if (event.target !== host && where().contains(event.target as Node)) inside.focus();
+  };
   // The page went into or out of fullscreen while the dialog is open (a game going fullscreen on
   // the player's first tap): the dialog goes where it is drawn. Not into a canvas: it stays.
   const follow = (): void => {
@@ -65,7 +43,7 @@ export function watchWhileOpen(
     } catch {
       return;
     }
-    if (into === at) return;
+    if (into === where()) return;
     mount(into);
     inside.focus();
   };
@@ -73,13 +51,52 @@ export function watchWhileOpen(
   doc.addEventListener('focusin', keepFocus, true);
   return [
     () => {
-      watcher?.disconnect();
+      unwatch();
       doc.removeEventListener('focusin', keepFocus, true);
       doc.removeEventListener('fullscreenchange', follow);
     },
-    () => {
-      for (const el of madeInert) el.removeAttribute('inert');
-      madeInert = [];
-    },
+    restoreInert,
   ];
+}
+
+/**
+ * Keeps what the dialog covers inert, and tells when the page takes the host out (`onRemoved`).
+ *
+ * @returns `mount` (appends the host to an element, unless it is there, and makes inert what it
+ *   covers there, giving back what it made inert where it was), `where` (the element it is in),
+ *   `unwatch` (stops watching the page), `restoreInert` (gives back what was made inert).
+ */
+function watchParent(
+  doc: Document,
+  host: HTMLElement,
+  onRemoved: () => void,
+): [mount: (into: Element) => void, where: () => Element, unwatch: () => void, restoreInert: () => void] {
+  /** The elements this dialog made inert (not those the page had made inert itself). */
+  let madeInert: Element[] = [];
+  /** Where the host is: the parent, or the element in fullscreen after the page went into fullscreen. */
+  let at: Element;
+  const win = doc.defaultView as (Window & typeof globalThis) | null;
+  const watcher = win?.MutationObserver
+    ? new win.MutationObserver((changes) => {
+        // The page took the dialog out itself: the offer left the screen without the player
+        // (nothing reported), and the page gets back what was made inert.
+        if (!host.isConnected) return onRemoved();
+        for (const change of changes) if (change.target === at) madeInert.push(...inertBeside(host, change.addedNodes));
+      })
+    : undefined;
+  const restoreInert = (): void => {
+    for (const el of madeInert) el.removeAttribute('inert');
+    madeInert = [];
+  };
+  const mount = (into: Element): void => {
+    watcher?.disconnect();
+    restoreInert();
+    at = into;
+    if (host.parentNode !== into) into.append(host); // at open, it is there already (measured)
+    madeInert = inertBeside(host, [...into.children]);
+    // The parent and each of its ancestors (through shadow roots): the dialog leaves the page
+    // also when one of them does (a container removed with the screen around it).
+    for (let node: Node | null = into; node; node = node.parentNode ?? (node as ShadowRoot).host) watcher?.observe(node, { childList: true });
+  };
+  return [mount, () => at, () => watcher?.disconnect(), restoreInert];
 }
