@@ -68,9 +68,9 @@ export function publicClient(parts: ClientParts): TpClient {
     },
     deadLetters: deadLettersApi(o, storage, queue, sending.uploader),
     stats: () => ({
-      ...stats.counts(),
       queued: queue.length + tracking.awaiting,
       inFlight: sending.uploader.inFlightCount,
+      ...stats.counts(),
       storage: queue.storageKind,
       leader: storage.leadership.isLeader,
       paused: pauseReason(gate.paused),
@@ -87,6 +87,7 @@ export function publicClient(parts: ClientParts): TpClient {
       tracking.dropUnnamed();
       await uploads.finish();
       emitter.removeAllListeners();
+      stats.listen(); // the game's listeners are gone; the counters go on
     },
   };
 }

@@ -17,6 +17,11 @@ export interface StatsCounter {
   retried(): void;
   /** The counts now. */
   counts(): Counts;
+  /**
+   * Listens again, after `shutdown()` removed every listener: what settles after it (a keepalive
+   * upload answered, a drop) is still counted.
+   */
+  listen(): void;
 }
 
 /**
@@ -26,17 +31,22 @@ export interface StatsCounter {
  */
 export function countStats(emitter: ClientEmitter): StatsCounter {
   const c = { delivered: 0, batches: 0, retried: 0, invalid: 0, deadLettered: 0, dropped: 0 };
-  emitter.on('delivered', (info) => {
-    c.delivered += info.records;
-    c.batches += 1;
-  });
-  emitter.on('invalid', () => void (c.invalid += 1));
-  emitter.on('dead-letter', (info) => void (c.deadLettered += info.records));
-  emitter.on('dropped', (info) => {
-    if (info.reason !== 'earlier-session') c.dropped += info.records;
-  });
+  const listen = (): void => {
+    emitter.on('delivered', (info) => {
+      c.delivered += info.records;
+      c.batches += 1;
+    });
+    emitter.on('invalid', () => void (c.invalid += 1));
+    emitter.on('dead-letter', (info) => void (c.deadLettered += info.records));
+    // Every reason but what an earlier session lost, a reason added later included.
+    emitter.on('dropped', (info) => {
+      if (info.reason !== 'earlier-session') c.dropped += info.records;
+    });
+  };
+  listen();
   return {
     retried: () => void (c.retried += 1),
     counts: () => ({ ...c }),
+    listen,
   };
 }
