@@ -145,7 +145,7 @@ export interface LoggingClient {
 
 /** A tp-web-sdk client: logging and offers. Create it with `createClient`. */
 export interface TpClient extends LoggingClient {
-  /** Offers: refresh, list, show, view, report. */
+  /** Offers: refresh, list, show, view, report. Off with `childDirected` (each rejects, `list()` is empty). */
   readonly offers: OffersApi;
 }
 

@@ -61,6 +61,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
   const tracking = createTracking({ o, device, queue, emitter, signals, gate });
 
   const offers = defaults.offers?.({
+    childDirected: o.childDirected,
     transport: sending.transport,
     dbPrefix: storage.shared ? storage.dbPrefix : undefined,
     emitter,

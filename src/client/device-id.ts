@@ -8,7 +8,7 @@ import { localStorageOrUndefined, randomId } from '../internal/index.js';
 /**
  * A random id kept in localStorage under `tp-web-sdk:<namespace>:device-id`, so it survives
  * reloads. Where localStorage is missing or throws (sandboxed iframes, blocked storage), a new id
- * per page load.
+ * per page load. Not called for a child-directed client (device.ts): its id is for the page only.
  */
 export function loadDeviceId(namespace: string): string {
   const key = `tp-web-sdk:${namespace}:device-id`;

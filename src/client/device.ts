@@ -4,13 +4,16 @@
  *
  * @module
  */
-import { browserNavigator, describeDevice, detectStore, regionFromLanguages, type PlatformStore } from '../internal/index.js';
+import { browserNavigator, describeDevice, detectStore, randomId, regionFromLanguages, type PlatformStore } from '../internal/index.js';
 import { loadDeviceId } from './device-id.js';
 import type { ResolvedOptions } from './options.js';
 
 /** This device, as the records and offers describe it. */
 export interface Device {
-  /** `device_unique_id`: the `deviceId` option, else one kept in localStorage. */
+  /**
+   * `device_unique_id`: the `deviceId` option, else one kept in localStorage; with `childDirected`,
+   * one for this page only (localStorage is not read or written).
+   */
   readonly id: string;
   /** `device_info`, from the user agent. */
   readonly info: string;
@@ -29,7 +32,7 @@ export function describeThisDevice(o: ResolvedOptions): Device {
   const touchPoints = nav?.maxTouchPoints ?? 0;
   const browserLanguages = (): readonly string[] => nav?.languages ?? (nav?.language ? [nav.language] : []);
   return {
-    id: o.deviceId ?? loadDeviceId(o.namespace),
+    id: o.deviceId ?? (o.childDirected ? randomId() : loadDeviceId(o.namespace)),
     info: describeDevice(userAgent, touchPoints),
     region: o.region ?? regionFromLanguages(browserLanguages()),
     store: o.store ?? detectStore(userAgent, touchPoints),

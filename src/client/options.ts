@@ -46,10 +46,9 @@ export interface ClientOptions {
   /** POST /logs body encoding: `'gzip'` (fflate, `application/octet-stream`) or `'none'` (`application/json`). @default 'gzip' */
   compression?: Compression;
   /**
-   * Time between automatic uploads, in milliseconds.
-   *
-   * `0` turns them off: no timer, no upload at start, at `flushAt` or when back online, no retry
-   * after a failed `flush()`. `flush()` and the page-hide upload still work.
+   * Time between automatic uploads, in milliseconds. `0` turns them off: no timer, no upload at
+   * start, at `flushAt` or when back online, no retry after a failed `flush()`. `flush()` and the
+   * page-hide upload still work.
    * @default 10000
    */
   flushIntervalMs?: number;
@@ -63,11 +62,7 @@ export interface ClientOptions {
   maxBatchCompressedBytes?: number;
   /** Largest record `track` accepts, in bytes of JSON (strings as UTF-8); a larger one is invalid. @default 16384 */
   maxRecordBytes?: number;
-  /**
-   * Time limit of one HTTP request, in milliseconds. A follower tab waits twice this (at most
-   * 2147483647) for the uploading tab to answer its `flush()`.
-   * @default 30000
-   */
+  /** Time limit of one HTTP request, in ms. A follower tab waits twice this (at most 2147483647) for the uploading tab to answer its `flush()`. @default 30000 */
   requestTimeoutMs?: number;
   /**
    * Backoff after a retryable failure (no answer, time-out, 5xx, 408, 429): attempt n waits the
@@ -107,20 +102,27 @@ export interface ClientOptions {
   invalidRecords?: 'throw' | 'drop';
   /**
    * Names the game's stored data: the IndexedDB queue, dead letters and offer states, the tab
-   * channel and lock, the device id. Clients of one namespace share one queue: the tab that
-   * uploads sends every record in it, with its own `baseUrl` and `clientKey`.
-   *
-   * Left out, the queue is named from `baseUrl` and `clientKey`, so two games on one origin (a
-   * portal) never upload each other's records; but records queued when one of them changes (a new
-   * key in a new build) stay under the old name, unsent. Set one namespace per game to keep its
-   * queue across such a change. `authMode` is not in the name: records a wrong one left in the
-   * paused queue are sent by the client created with the right one. The device id is kept per
-   * namespace set (under `'default'` when left out), so a new client key keeps it.
+   * channel and lock, the device id. Clients of one namespace share one queue: the tab that uploads
+   * sends every record in it, with its own `baseUrl` and `clientKey`. Left out, the queue is named
+   * from `baseUrl` and `clientKey`, so two games on one origin (a portal) never upload each other's
+   * records; but records queued when one of them changes (a new key in a new build) stay under the
+   * old name, unsent. Set one namespace per game to keep its queue across such a change. `authMode`
+   * is not in the name: records a wrong one left in the paused queue are sent by the client created
+   * with the right one. The device id is kept per namespace set (under `'default'` when left out),
+   * so a new client key keeps it.
    * @default made from `baseUrl` and `clientKey`
    */
   namespace?: string;
-  /** `device_unique_id` of join and login records. @default a random id kept in localStorage */
+  /** `device_unique_id` of join and login records. @default a random id kept in localStorage (in memory, for this page, with `childDirected`) */
   deviceId?: string;
+  /**
+   * Child-directed mode (COPPA, GDPR-K, kids' portals; issue 27): no persistent identifier (the
+   * device id lives in memory for this page; a `deviceId` given is used as is), and offers are off
+   * (kids' portals forbid them): `offers.*` reject with `OfferError` reason `'child-directed'`,
+   * `list()` is empty, no offer request or database. Records are queued and enriched as usual.
+   * @default false
+   */
+  childDirected?: boolean;
   /** `region` of join and login records (two letters). @default the region of the browser's language, if any */
   region?: string;
   /** `players_login.app_version`. @default null */
@@ -194,6 +196,7 @@ const RULES: Readonly<Record<keyof ClientOptions, Rule>> = {
   fetch: [isFunction, 'a function'],
   ui: [(v) => v === null || (typeof v === 'object' && isFunction((v as UiAdapter).present) && isFunction((v as UiAdapter).close)), 'a UI adapter with present() and close(), or null'],
   debug: BOOLEAN,
+  childDirected: BOOLEAN,
   invalidRecords: [oneOf('throw', 'drop'), "'throw' or 'drop'"],
   namespace: [(v) => typeof v === 'string' && /^[\w.-]{1,64}$/.test(v), '1-64 letters, digits, "-", "_" or "."'],
   deviceId: TEXT,
@@ -248,6 +251,7 @@ export function resolveOptions(input: ClientOptions): ResolvedOptions {
     maxQueueRecords: 100_000,
     maxQueueBytes: 52_428_800,
     debug,
+    childDirected: false,
     invalidRecords: debug ? 'throw' : 'drop',
     namespace: 'default',
     offersPlayerParam: 'player_slug',

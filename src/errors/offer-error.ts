@@ -16,7 +16,8 @@ import { TpError } from './tp-error.js';
  * - `busy`: another offer is on screen;
  * - `no-ui`: the client has no UI adapter;
  * - `ui-failed`: the adapter threw;
- * - `shut-down`: the client was shut down.
+ * - `shut-down`: the client was shut down;
+ * - `child-directed`: offers are off, the client was created with `childDirected: true`.
  */
 export type OfferErrorReason =
   | 'malformed'
@@ -28,7 +29,8 @@ export type OfferErrorReason =
   | 'busy'
   | 'no-ui'
   | 'ui-failed'
-  | 'shut-down';
+  | 'shut-down'
+  | 'child-directed';
 
 /**
  * An offer cannot be used ({@link OfferError.reason} says why).

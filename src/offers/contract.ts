@@ -43,7 +43,11 @@ export interface OfferListing {
   readonly state: OfferState;
 }
 
-/** The offer half of the client. */
+/**
+ * The offer half of the client. With `childDirected: true` offers are off: `refresh()`, `show()`,
+ * `view()` and `report()` reject with an `OfferError` of reason `child-directed`, `list()` is
+ * empty, and no request is made or database opened.
+ */
 export interface OffersApi {
   /**
    * GET /offers for the identified player. Decodes every offer (a malformed one is skipped with an
@@ -58,10 +62,13 @@ export interface OffersApi {
    *
    * @throws {ConfigError} no player identified.
    * @throws {ServiceError | NetworkError | ProtocolError} the request failed and nothing is cached.
-   * @throws {OfferError} `shut-down` after the client's `shutdown()`.
+   * @throws {OfferError} `shut-down` after the client's `shutdown()`; `child-directed` always with `childDirected`.
    */
   refresh(): Promise<Offer[]>;
-  /** The offers of the last `refresh()` (or of the cache, at start), usable or not, with their verdict and state now. */
+  /**
+   * The offers of the last `refresh()` (or of the cache, at start), usable or not, with their
+   * verdict and state now. Always empty with `childDirected`.
+   */
   list(): OfferListing[];
   /**
    * Shows a usable offer through the UI adapter and reports `open` (the first open is saved and
@@ -77,7 +84,8 @@ export interface OffersApi {
    * @throws {OfferError} `unknown-offer` (not in the last refresh), `bad-offer-id` (not a number:
    * an id read from a `data-*` attribute must go through `Number()`), `not-usable`, `busy` (another
    * offer is on screen), `no-ui` (no adapter), `ui-failed` (the adapter threw, or its container or
-   * canvas is not in the page, not rendered, or of zero size), `shut-down` (after the client's `shutdown()`).
+   * canvas is not in the page, not rendered, or of zero size), `shut-down` (after the client's `shutdown()`),
+   * `child-directed` (always with `childDirected`).
    * @throws {OfferStateError} the offer cannot be opened from its state (docs/decisions.md, "Offer states").
    * @throws the signal's `reason` (an `AbortError` `DOMException` unless given) when it aborted.
    */
@@ -90,7 +98,8 @@ export interface OffersApi {
    * adapter is involved, and other offers can be shown meanwhile. One view per offer: a new view
    * of it (or `show()`) ends an earlier one not yet opened (`closed`, nothing reported).
    *
-   * @throws {OfferError} `unknown-offer`, `bad-offer-id`, `not-usable`, `shut-down`.
+   * @throws {OfferError} `unknown-offer`, `bad-offer-id`, `not-usable`, `shut-down`,
+   *   `child-directed` (always with `childDirected`).
    * @throws {OfferStateError} the offer cannot be opened from its state.
    */
   view(offerId: number): Promise<OfferView>;
@@ -102,13 +111,16 @@ export interface OffersApi {
    *
    * @param detail `message_detail`: the id of the advertised content, e.g. a `purchasable_slug`.
    * @throws {OfferError} `unknown-offer`, `bad-offer-id`, `shut-down`, `bad-status` for a status
-   *   outside the spec's four, or `not-usable` for an `impress` or `open` of an offer not usable now.
+   *   outside the spec's four, `not-usable` for an `impress` or `open` of an offer not usable now,
+   *   or `child-directed` (always with `childDirected`: nothing is reported).
    * @throws {OfferStateError} the table does not allow this reaction now; nothing was reported.
    */
   report(offerId: number, status: MessageStatus, detail?: string): Promise<void>;
 }
 
 export interface OffersDeps {
+  /** The `childDirected` option: offers are off (child-directed.ts), nothing else here is used. */
+  readonly childDirected?: boolean;
   readonly transport: Transport;
   /** Prefix of the IndexedDB databases (`…/offer-states`, `…/offer-cache`); undefined: memory only. */
   readonly dbPrefix: string | undefined;

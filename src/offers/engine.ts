@@ -5,9 +5,11 @@
  * the first-open updates (first-open.ts), the reactions (reactions.ts), the views on screen
  * (on-screen.ts), the device's copy (device-copy.ts), the known offers (known-offers.ts), the
  * refreshes (refresh.ts), the views (views.ts) and the offer shown through the adapter (show.ts).
+ * A child-directed client gets none of them (child-directed.ts).
  *
  * @module
  */
+import { childDirectedOffers } from './child-directed.js';
 import type { OffersDeps, OffersEngine } from './contract.js';
 import { createEngineCore } from './core.js';
 import { createDeviceCopy } from './device-copy.js';
@@ -20,6 +22,7 @@ import { createShows } from './show.js';
 import { createViewOpener } from './views.js';
 
 export function createOffersEngine(deps: OffersDeps): OffersEngine {
+  if (deps.childDirected) return childDirectedOffers();
   const core = createEngineCore(deps);
   const { clock, states } = core;
   const firstOpens = createFirstOpens(deps, states, core.fail);

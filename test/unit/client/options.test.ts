@@ -22,6 +22,7 @@ describe('createClient configuration', () => {
     [{ ...base, storage: 'localStorage' }, 'storage', /indexeddb/],
     [{ ...base, region: 'KOR' }, 'region', /two-letter/],
     [{ ...base, ui: {} }, 'ui', /present\(\)/],
+    [{ ...base, childDirected: 'yes' }, 'childDirected', /true or false/],
     [{ ...base, flushIntervalMS: 1000 }, 'flushIntervalMS', 'unknown option'],
   ])('%o fails at once on %s', (options, option, reason) => {
     let error: unknown;
