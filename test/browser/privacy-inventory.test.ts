@@ -9,8 +9,9 @@
  */
 import { afterEach, expect, it } from 'vitest';
 import doc from '../../docs/privacy.md?raw';
-import { createClient, createHeadlessAdapter } from '../../src/index.js';
+import { createHeadlessAdapter } from '../../src/index.js';
 import { offerRecord, personalizedBody } from '../fixtures/spec-samples.js';
+import { storedClient } from '../support/stored-client.js';
 
 const namespace = `privacy-${crypto.randomUUID().slice(0, 8)}`;
 
@@ -42,14 +43,8 @@ function storesOf(name: string): Promise<string[]> {
 
 it('every database, object store and localStorage key of a full session is named in docs/privacy.md', async () => {
   const firstOpens: string[] = [];
-  const tp = createClient({
-    baseUrl: 'https://service.invalid/v2021.4/web',
-    clientKey: 'k',
-    authMode: 'client',
-    playerSlug: 'p-1',
-    namespace,
-    flushIntervalMs: 0,
-    compression: 'none',
+  const tp = storedClient(namespace, () => undefined, {
+    playerSlug: 'p-1', // the player of the offer records
     ui: createHeadlessAdapter(),
     fetch: async (url, init) => {
       const path = new URL(String(url)).pathname;
