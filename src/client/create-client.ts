@@ -66,7 +66,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     dbPrefix: storage.shared ? storage.dbPrefix : undefined,
     emitter,
     now: o.now,
-    store: device.store,
+    store: device.store(),
     validForUnitMs: o.validForUnitMs,
     canPurchase: o.canPurchase,
     discountTolerance: o.discountTolerance,

@@ -19,8 +19,8 @@ export interface Device {
   readonly info: string;
   /** `region`: the `region` option, else from the browser's languages (undefined: none says). */
   readonly region: string | undefined;
-  /** The store offers are for: the `store` option, else detected from the user agent. */
-  readonly store: PlatformStore;
+  /** The store offers are for: the `store` option, else detected from the user agent (asked only by clients with offers). */
+  store(): PlatformStore;
   /** The languages offers are shown in, best first: the `language` option, then the browser's. */
   languages(): readonly string[];
 }
@@ -35,7 +35,7 @@ export function describeThisDevice(o: ResolvedOptions): Device {
     id: o.deviceId ?? (o.childDirected ? randomId() : loadDeviceId(o.namespace)),
     info: describeDevice(userAgent, touchPoints),
     region: o.region ?? regionFromLanguages(browserLanguages()),
-    store: o.store ?? detectStore(userAgent, touchPoints),
+    store: () => o.store ?? detectStore(userAgent, touchPoints),
     languages: () => (o.language ? [o.language, ...browserLanguages()] : browserLanguages()),
   };
 }
