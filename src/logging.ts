@@ -24,7 +24,7 @@ export function createClient(options: ClientOptions): LoggingClient {
 }
 
 export type { ClientOptions, ClientStats, DeadLettersApi, LoggingClient } from './client/index.js';
-export type { ClientEvents, DroppedEvent, PausedEvent, QueueEvent } from './bus/index.js';
+export type { ClientEvents, ConsentEvent, DroppedEvent, PausedEvent, QueueEvent } from './bus/index.js';
 export type { Compression, DeadLetterInfo, DeliveryInfo, FlushResult, LogsBody, RetryInfo, RetryPolicy, UploadInfo } from './delivery/index.js';
 export type { DeadLetter, DeadLetterReason, QueueEntry } from './queue/index.js';
 // Types that ClientOptions names (its `store`, `offersAutoRefresh` and `canPurchase` options).
@@ -32,6 +32,7 @@ export type { PlatformStore } from './internal/index.js';
 export type { AutoRefreshOptions, ProductCheck } from './offers/index.js';
 export {
   ConfigError,
+  ConsentError,
   NetworkError,
   ProtocolError,
   ServiceError,
@@ -39,6 +40,7 @@ export {
   TpError,
   ValidationError,
   isTpError,
+  type ConsentState,
   type Endpoint,
   type PauseReason,
   type StorageOperation,

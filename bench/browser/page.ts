@@ -141,7 +141,7 @@ async function drainOnce(records: QueueEntry[], config: Config, fetchImpl: typeo
     onDeadLetter: () => undefined,
     onStorageError: () => undefined,
     clock: Date.now,
-    gate: createSendGate({ online: () => true, leader: () => true, confirmLeader: async () => true, onPause: () => undefined }),
+    gate: createSendGate({ consented: () => true, online: () => true, leader: () => true, confirmLeader: async () => true, onPause: () => undefined }),
   });
   const spent = { http: 0, peek: 0, remove: 0 };
   const timed =

@@ -3,7 +3,8 @@
  *
  * Query parameters (the browser tests use them): `player` (player slug), `flushIntervalMs`,
  * `lang` (offer language), `storage` (`indexeddb` or `memory`), `requestTimeoutMs`,
- * `maxBatchRecords`, `retryBaseMs` and `retryCapMs`.
+ * `maxBatchRecords`, `retryBaseMs` and `retryCapMs`; `consent` (`pending` plays a game waiting
+ * for its consent banner, `denied`) and `gpc` (`1`: honour the browser's Global Privacy Control).
  *
  * Once the page is ready (`body[data-ready="true"]`), `window.demo` holds the client (`tp`) and
  * what tools and tests look at: `phaserReady` (a promise, true once the Phaser panel runs),
@@ -50,6 +51,7 @@ async function main(): Promise<void> {
   const network = createOfflineSwitch();
   const intervalParam = params.get('flushIntervalMs');
   const storage = params.get('storage');
+  const consent = params.get('consent');
   // Offers are drawn three ways at once: DOM, canvas and Phaser panels (views-panel.ts).
   const threeWays = mountThreeWays($('three-ways'), log);
   const tp = createClient({
@@ -63,6 +65,8 @@ async function main(): Promise<void> {
     region: 'KR',
     ...(intervalParam !== null ? { flushIntervalMs: Number(intervalParam) } : {}),
     ...(storage === 'memory' || storage === 'indexeddb' ? { storage } : {}),
+    ...(consent === 'pending' || consent === 'denied' || consent === 'granted' ? { consent } : {}),
+    ...(params.get('gpc') === '1' ? { respectGlobalPrivacyControl: true } : {}),
     ...(params.get('lang') ? { language: params.get('lang')! } : {}),
     ...(params.get('requestTimeoutMs') ? { requestTimeoutMs: Number(params.get('requestTimeoutMs')) } : {}),
     ...(params.get('maxBatchRecords') ? { maxBatchRecords: Number(params.get('maxBatchRecords')) } : {}),
@@ -84,6 +88,25 @@ async function main(): Promise<void> {
     log(`delivered ${info.records} record(s) in ${info.bytes} bytes${info.keepalive ? ' (keepalive)' : ''}`);
   });
   tp.on('error', (error) => log(`error: ${error.message}`));
+  // The consent banner's buttons: records wait in memory until the player answers.
+  const renderConsent = (): void => {
+    $('consent').textContent = tp.consent === 'pending' ? 'pending (records wait in memory, nothing is stored or sent)' : tp.consent;
+    refreshStats();
+  };
+  tp.on('consent', (e) => {
+    log(`consent: ${e.state}${e.source === 'global-privacy-control' ? ' (the browser sends Global Privacy Control)' : ''}`);
+    renderConsent();
+  });
+  tp.on('dropped', (e) => log(`dropped ${e.records} record(s): ${e.reason}`));
+  $('consent-grant').addEventListener('click', () => tp.setConsent('granted'));
+  $('consent-deny').addEventListener('click', () => tp.setConsent('denied'));
+  $('forget').addEventListener('click', () => {
+    tp.forget().then(
+      () => log('forget: everything the SDK stored on this device is erased'),
+      (e: unknown) => log(`forget failed: ${isTpError(e) ? e.message : String(e)}`),
+    );
+  });
+  renderConsent();
   // The unload upload, made visible: what this page sends while it is being hidden or unloaded is
   // noted in sessionStorage (it survives a reload), because the page may never see the answer.
   // A trusted one (the service had been answering) counts as delivered; an untrusted one is sent

@@ -5,7 +5,7 @@
  */
 import { EventEmitter } from 'eventemitter3';
 import type { DeadLetterInfo, DeliveryInfo, RetryInfo, UploadInfo } from '../delivery/index.js';
-import type { PauseReason, ServiceError, TpError, ValidationError } from '../errors/index.js';
+import type { ConsentState, PauseReason, ServiceError, TpError, ValidationError } from '../errors/index.js';
 import type { OfferEvents } from '../offers/index.js';
 
 /** Payload of the `paused` event. */
@@ -31,9 +31,23 @@ export interface DroppedEvent {
    * dropped since the previous start. Each of those drops was also reported live, by its own page,
    * if that page lived long enough: a game that logs its health at login uses this one;
    * `no-player`: at `shutdown()`, records tracked before any `identify()` (they had no player to
-   * be sent under).
+   * be sent under);
+   * `consent`: records held while consent was `pending`, let go because consent was denied, the
+   * client shut down, or more than 1,000 waited (the oldest go);
+   * `forget`: records in memory when `forget()` erased the game's data (in this tab or another).
    */
-  readonly reason: 'queue-full' | 'quota' | 'earlier-session' | 'no-player';
+  readonly reason: 'queue-full' | 'quota' | 'earlier-session' | 'no-player' | 'consent' | 'forget';
+}
+
+/** Payload of the `consent` event. */
+export interface ConsentEvent {
+  /** The new state. */
+  readonly state: ConsentState;
+  /**
+   * What set it: `setConsent` (the game, or the TCF bridge), or `global-privacy-control` (the
+   * browser's Global Privacy Control signal, with `respectGlobalPrivacyControl: true`).
+   */
+  readonly source: 'setConsent' | 'global-privacy-control';
 }
 
 /** Payload of the `queue` event. */
@@ -90,10 +104,25 @@ export interface ClientEvents extends OfferEvents {
    * uploads wait, nothing is deleted.
    */
   paused: [event: PausedEvent];
+  /** Consent changed (`setConsent`, or Global Privacy Control at start): see `TpClient.consent`. */
+  consent: [event: ConsentEvent];
 }
 
 /** The emitter every domain of one client shares. */
 export type ClientEmitter = EventEmitter<ClientEvents>;
+
+/** What the parts of a client use of its emitter: they emit; only the client's front listens. */
+export type EventSink = Pick<ClientEmitter, 'emit'>;
+
+/**
+ * `emitter`'s `emit` while `live()` is true, nothing after: the parts of a client's storage that
+ * `setConsent('denied')` or `forget()` retired may still settle something, and the game must not
+ * hear of it.
+ */
+export function liveSink(emitter: ClientEmitter, live: () => boolean): EventSink {
+  const emit = emitter.emit.bind(emitter) as (event: keyof ClientEvents, ...args: unknown[]) => boolean;
+  return { emit: ((event: keyof ClientEvents, ...args: unknown[]) => live() && emit(event, ...args)) as EventSink['emit'] };
+}
 
 type Listener = (...args: any[]) => void;
 const guards = new WeakMap<Listener, Listener>();

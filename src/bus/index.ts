@@ -1,1 +1,12 @@
-export { createEmitter, guardListener, type ClientEmitter, type ClientEvents, type DroppedEvent, type PausedEvent, type QueueEvent } from './events.js';
+export {
+  createEmitter,
+  guardListener,
+  liveSink,
+  type ClientEmitter,
+  type ClientEvents,
+  type ConsentEvent,
+  type DroppedEvent,
+  type EventSink,
+  type PausedEvent,
+  type QueueEvent,
+} from './events.js';

@@ -6,7 +6,7 @@
  */
 import type { ClientEvents } from '../bus/index.js';
 import type { FlushResult } from '../delivery/index.js';
-import type { PauseReason } from '../errors/index.js';
+import type { ConsentState, PauseReason } from '../errors/index.js';
 import type { OffersApi, OffersDeps, OffersEngine } from '../offers/index.js';
 import type { DeadLetter } from '../queue/index.js';
 import type { ObjectName, RecordInput } from '../records/index.js';
@@ -14,8 +14,13 @@ import type { UiAdapter } from '../ui/index.js';
 
 /** Health counters of a client (this tab, since `createClient`). */
 export interface ClientStats {
-  /** Records waiting for a 200 (stored, being written, or buffered), or for the first `identify()`. */
+  /**
+   * Records waiting for a 200 (stored, being written, or buffered), for the first `identify()`,
+   * or held for consent.
+   */
   readonly queued: number;
+  /** Records held in memory while consent is `pending` (at most 1,000), part of `queued`. */
+  readonly held: number;
   /** Records in a request right now. */
   readonly inFlight: number;
   /** Records the service accepted. */
@@ -28,10 +33,10 @@ export interface ClientStats {
   readonly invalid: number;
   /** Records put aside in the dead-letter store since the client started. */
   readonly deadLettered: number;
-  /** Records deleted unsent (queue caps, storage quota) since the client started. */
+  /** Records deleted unsent (queue caps, storage quota, no consent, `forget()`) since the client started. */
   readonly dropped: number;
-  /** Where the queue lives now. */
-  readonly storage: 'indexeddb' | 'memory';
+  /** Where the queue lives now: `none` while consent is not granted (nothing is stored). */
+  readonly storage: 'indexeddb' | 'memory' | 'none';
   /** True when this tab is the one that uploads for every tab of the game (docs/decisions.md, "Many tabs"). */
   readonly leader: boolean;
   /**
@@ -88,8 +93,10 @@ export interface LoggingClient {
    * invalid at `player_slug`). It is lost if the page closes before `identify()`: there is no
    * player to send it under.
    *
-   * @returns true when queued, false when rejected (with `invalidRecords: 'drop'`), and false,
-   * keeping nothing, after `shutdown()`.
+   * While consent is `pending` a valid record is held in memory instead (see `setConsent`).
+   *
+   * @returns true when queued or held, false when rejected (with `invalidRecords: 'drop'`), and
+   * false, keeping nothing and checking nothing, after `shutdown()` or while consent is `denied`.
    * @throws {ValidationError} when the record is invalid and `invalidRecords` is `'throw'`.
    */
   track<K extends ObjectName>(objectName: K, record: RecordInput<K>): boolean;
@@ -110,6 +117,8 @@ export interface LoggingClient {
    *   the ones after it stay queued. A page being unloaded (`pagehide`) ends it after the batch on
    *   the wire, with a `NetworkError`.
    * @throws {TpError} code `config`, at once, after `shutdown()`.
+   * @throws {ConsentError} at once while consent is `pending` (with consent `denied` it resolves
+   *   with nothing sent).
    */
   flush(): Promise<FlushResult>;
   /**
@@ -130,6 +139,39 @@ export interface LoggingClient {
   readonly deadLetters: DeadLettersApi;
   /** Health counters. */
   stats(): ClientStats;
+  /**
+   * The player's consent to storing data on the device and sending it: `granted`, `pending` or
+   * `denied` (option `consent`, default `granted`; see {@link LoggingClient.setConsent}).
+   */
+  readonly consent: ConsentState;
+  /**
+   * Changes the consent state, and emits a `consent` event (nothing when it is the same state):
+   * - `granted`: the records held while pending are queued in their order, with their original
+   *   `event_timestamp`, and sent as usual; the device id is saved; offers work;
+   * - `pending`: from now on records are held in memory (at most 1,000, the oldest dropped with
+   *   reason `consent`); nothing is stored or sent; what is already stored stays;
+   * - `denied`: held records are dropped (reason `consent`), everything stored is erased as by
+   *   {@link LoggingClient.forget}, and `track()` keeps nothing from then on. A later `granted`
+   *   starts fresh, with a new device id.
+   *
+   * While not granted, `flush()` rejects with a `ConsentError` (pending) or resolves with nothing
+   * sent (denied), and the offer calls reject with `OfferError` reason `no-consent`.
+   * @throws {ConfigError} not one of the three states.
+   */
+  setConsent(state: ConsentState): void;
+  /**
+   * Erases everything the SDK stored on this device for the client's namespace
+   * (docs/privacy.md): the record queue, the dead-letter store, offer states and the offline copy
+   * of offers, pending first-open updates, open counts and "do not show again" marks, the device
+   * id, and the rescue copies in localStorage. Records held in memory are dropped (reason
+   * `forget`).
+   *
+   * The game's other open tabs let go of their storage first and drop what they hold in memory;
+   * then they go on in their consent state. Records tracked afterwards are kept as usual, under a
+   * new device id. Resolves once the data is gone.
+   * @throws {StorageError} operation `forget`: the browser refused to delete a database or key.
+   */
+  forget(): Promise<void>;
   /**
    * Finishes the client: a last upload (failures are emitted as `error`; records stay queued for
    * the next session), then timers, page listeners and event listeners stop, and any offer on

@@ -5,16 +5,21 @@
  * @module
  */
 import { browserNavigator, describeDevice, detectStore, randomId, regionFromLanguages, type PlatformStore } from '../internal/index.js';
-import { loadDeviceId } from './device-id.js';
+import { keepDeviceId, readDeviceId } from './device-id.js';
 import type { ResolvedOptions } from './options.js';
 
 /** This device, as the records and offers describe it. */
 export interface Device {
   /**
-   * `device_unique_id`: the `deviceId` option, else one kept in localStorage; with `childDirected`,
-   * one for this page only (localStorage is not read or written).
+   * `device_unique_id`: the `deviceId` option, else one kept in localStorage (read at start, saved
+   * only once consent is granted: `keep()`); with `childDirected`, one for this page only
+   * (localStorage is not read or written).
    */
   readonly id: string;
+  /** Consent is granted: the id is saved in localStorage (or the one another page saved is used). */
+  keep(): void;
+  /** `forget()` erased the id: a new one from now on (kept again by `keep()`). */
+  renew(): void;
   /** `device_info`, from the user agent. */
   readonly info: string;
   /** `region`: the `region` option, else from the browser's languages (undefined: none says). */
@@ -27,12 +32,22 @@ export interface Device {
 
 /** Describes this device (once, at `createClient`; the languages are read again each time). */
 export function describeThisDevice(o: ResolvedOptions): Device {
+  const stored = o.deviceId === undefined && !o.childDirected;
+  let id = o.deviceId ?? ((stored && readDeviceId(o.namespace)) || randomId());
   const nav = browserNavigator();
   const userAgent = nav?.userAgent ?? '';
   const touchPoints = nav?.maxTouchPoints ?? 0;
   const browserLanguages = (): readonly string[] => nav?.languages ?? (nav?.language ? [nav.language] : []);
   return {
-    id: o.deviceId ?? (o.childDirected ? randomId() : loadDeviceId(o.namespace)),
+    get id() {
+      return id;
+    },
+    keep() {
+      if (stored) id = keepDeviceId(o.namespace, id);
+    },
+    renew() {
+      if (o.deviceId === undefined) id = randomId();
+    },
     info: describeDevice(userAgent, touchPoints),
     region: o.region ?? regionFromLanguages(browserLanguages()),
     store: () => o.store ?? detectStore(userAgent, touchPoints),

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { ConfigError } from '../errors/index.js';
+import { ConfigError, type ConsentState } from '../errors/index.js';
 import { DEFAULT_RETRY, type Compression, type RetryPolicy } from '../delivery/index.js';
 import { DEFAULT_MAX_RECORD_BYTES } from '../records/index.js';
 import { MAX_TIMER_MS, type PlatformStore } from '../internal/index.js';
@@ -123,6 +123,23 @@ export interface ClientOptions {
    * @default false
    */
   childDirected?: boolean;
+  /**
+   * The player's consent to storing data on the device and sending it (issue 27; change it with
+   * `setConsent`):
+   * - `'granted'`: the SDK stores and sends as usual;
+   * - `'pending'`: the game waits for its consent banner. `track()` holds valid records in memory
+   *   (at most 1,000, oldest dropped first); nothing is stored and no request is made;
+   * - `'denied'`: `track()` keeps nothing; nothing is stored or sent.
+   * @default 'granted'
+   */
+  consent?: ConsentState;
+  /**
+   * Honour the browser's Global Privacy Control signal: when `navigator.globalPrivacyControl` is
+   * true, the client starts `'denied'` whatever `consent` says, and emits a `consent` event (source
+   * `global-privacy-control`) right after `createClient` returns.
+   * @default false
+   */
+  respectGlobalPrivacyControl?: boolean;
   /** `region` of join and login records (two letters). @default the region of the browser's language, if any */
   region?: string;
   /** `players_login.app_version`. @default null */
@@ -197,6 +214,8 @@ const RULES: Readonly<Record<keyof ClientOptions, Rule>> = {
   ui: [(v) => v === null || (typeof v === 'object' && isFunction((v as UiAdapter).present) && isFunction((v as UiAdapter).close)), 'a UI adapter with present() and close(), or null'],
   debug: BOOLEAN,
   childDirected: BOOLEAN,
+  consent: [oneOf('granted', 'pending', 'denied'), "'granted', 'pending' or 'denied'"],
+  respectGlobalPrivacyControl: BOOLEAN,
   invalidRecords: [oneOf('throw', 'drop'), "'throw' or 'drop'"],
   namespace: [(v) => typeof v === 'string' && /^[\w.-]{1,64}$/.test(v), '1-64 letters, digits, "-", "_" or "."'],
   deviceId: TEXT,
@@ -252,6 +271,8 @@ export function resolveOptions(input: ClientOptions): ResolvedOptions {
     maxQueueBytes: 52_428_800,
     debug,
     childDirected: false,
+    consent: 'granted',
+    respectGlobalPrivacyControl: false,
     invalidRecords: debug ? 'throw' : 'drop',
     namespace: 'default',
     offersPlayerParam: 'player_slug',

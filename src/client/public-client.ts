@@ -5,54 +5,53 @@
  * @module
  */
 import { guardListener, type ClientEmitter } from '../bus/index.js';
-import type { SendGate } from '../delivery/index.js';
-import { pauseReason, TpError } from '../errors/index.js';
-import type { OffersApi, OffersEngine } from '../offers/index.js';
-import type { RecordQueue } from '../queue/index.js';
+import { ConsentError, pauseReason, TpError } from '../errors/index.js';
+import type { OffersApi } from '../offers/index.js';
 import type { UiAdapter } from '../ui/index.js';
-import type { TpClient } from './api.js';
-import { deadLettersApi } from './dead-letters.js';
-import { checkOption, type ResolvedOptions } from './options.js';
-import type { Sending } from './sending.js';
+import type { DeadLettersApi, TpClient } from './api.js';
+import type { ConsentControl } from './consent.js';
+import { offersFront } from './offers-front.js';
+import { checkOption } from './options.js';
 import type { StatsCounter } from './stats.js';
-import type { ClientStorage } from './storage.js';
 import type { Tracking } from './tracking.js';
-import type { Uploads } from './uploads.js';
 
 /** The parts of one client, as the composition root built them. */
 export interface ClientParts {
-  readonly o: ResolvedOptions;
   readonly emitter: ClientEmitter;
   readonly stats: StatsCounter;
-  readonly storage: ClientStorage;
-  readonly queue: RecordQueue;
-  readonly gate: SendGate;
-  readonly sending: Sending;
-  readonly uploads: Uploads;
   readonly tracking: Tracking;
-  readonly offers: OffersEngine | undefined;
+  readonly consent: ConsentControl;
+  /** The entry point has offers (not `tp-web-sdk/logging`). */
+  readonly hasOffers: boolean;
   readonly ui: UiAdapter | undefined;
   /** Replaces the client key the requests carry. */
   readonly setClientKey: (clientKey: string) => void;
-  /** Stops listening to the page (shutdown). */
-  readonly stopPage: () => void;
 }
 
+const NOTHING_SENT = { records: 0, batches: 0, deadLettered: 0 };
+
 export function publicClient(parts: ClientParts): TpClient {
-  const { o, emitter, stats, storage, queue, gate, sending, uploads, tracking, offers, ui } = parts;
+  const { emitter, stats, tracking, consent, ui } = parts;
   let shut = false;
+  const deadLetters: DeadLettersApi = {
+    list: async () => (await consent.ready())?.deadLetters.list() ?? [],
+    requeue: async () => (await consent.ready())?.deadLetters.requeue() ?? 0,
+    clear: async () => (await consent.ready())?.deadLetters.clear(),
+  };
   return {
     get playerSlug() {
       return tracking.player;
     },
     identify(slug) {
       tracking.identify(slug);
-      offers?.identified();
+      consent.consented?.offers?.identified();
     },
     track: tracking.track,
-    flush: async () => {
+    async flush() {
       if (shut) throw new TpError('config', 'the client was shut down');
-      return uploads.flush();
+      if (consent.state === 'pending') throw new ConsentError('pending', 'consent is pending: nothing is sent before setConsent("granted")');
+      const consented = await consent.ready();
+      return consented ? consented.uploads.flush() : NOTHING_SENT;
     },
     on(event, listener) {
       const guarded = guardListener(listener);
@@ -64,28 +63,35 @@ export function publicClient(parts: ClientParts): TpClient {
     },
     setClientKey(key) {
       parts.setClientKey(checkOption('clientKey', key));
-      gate.resume();
+      consent.consented?.gate.resume();
     },
-    deadLetters: deadLettersApi(o, storage, queue, sending.uploader),
-    stats: () => ({
-      queued: queue.length + tracking.awaiting,
-      inFlight: sending.uploader.inFlightCount,
-      ...stats.counts(),
-      storage: queue.storageKind,
-      leader: storage.leadership.isLeader,
-      paused: pauseReason(gate.paused),
-      relay: sending.relay?.ready === true,
-    }),
-    offers: offers?.api as OffersApi,
+    get consent() {
+      return consent.state;
+    },
+    setConsent: (state) => consent.set(state),
+    forget: () => consent.forget(),
+    deadLetters,
+    stats() {
+      const c = consent.consented;
+      return {
+        queued: (c?.queue.length ?? 0) + tracking.awaiting + consent.held,
+        held: consent.held,
+        inFlight: c?.sending.uploader.inFlightCount ?? 0,
+        ...stats.counts(),
+        storage: c?.queue.storageKind ?? 'none',
+        leader: c?.storage.leadership.isLeader ?? false,
+        paused: pauseReason(c?.gate.paused),
+        relay: c?.sending.relay?.ready === true,
+      };
+    },
+    offers: (parts.hasOffers ? offersFront(() => consent.use()?.offers, () => shut) : undefined) as OffersApi,
     async shutdown() {
       shut = true;
       tracking.stop();
-      uploads.stop();
-      offers?.stop();
-      parts.stopPage();
+      const finished = consent.shutdown(); // offers on screen close first, then the UI
       ui?.close();
-      tracking.dropUnnamed();
-      await uploads.finish();
+      tracking.dropUnnamed('no-player');
+      await finished;
       emitter.removeAllListeners();
       stats.listen(); // the game's listeners are gone; the counters go on
     },

@@ -4,14 +4,14 @@
  *
  * @module
  */
-import type { ClientEmitter } from '../bus/index.js';
+import type { EventSink } from '../bus/index.js';
 import { DEFAULT_HEAD_LIMIT, RecordQueue } from '../queue/index.js';
 import type { ResolvedOptions } from './options.js';
 import type { Signals } from './signals.js';
 import type { ClientStorage } from './storage.js';
 
 /** Opens the queue of one client in the storage chosen for it. */
-export function openClientQueue(o: ResolvedOptions, storage: ClientStorage, emitter: ClientEmitter, signals: Signals): RecordQueue {
+export function openClientQueue(o: ResolvedOptions, storage: ClientStorage, emitter: EventSink, signals: Signals): RecordQueue {
   const { leadership } = storage;
   const queue: RecordQueue = new RecordQueue({
     store: storage.queue,

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { ClientEmitter } from '../bus/index.js';
+import type { EventSink } from '../bus/index.js';
 import { connectRelay, createServiceHealth, Transport, Uploader, type Credentials, type SendGate, type ServiceHealth, type UnloadRelay } from '../delivery/index.js';
 import { pauseReason, toTpError, type StorageError, type TpError } from '../errors/index.js';
 import { keepaliveSupported } from '../internal/index.js';
@@ -20,7 +20,7 @@ export interface SendingDeps {
   readonly storage: ClientStorage;
   readonly queue: RecordQueue;
   readonly gate: SendGate;
-  readonly emitter: ClientEmitter;
+  readonly emitter: EventSink;
   readonly signals: Signals;
   /** The client key now (`setClientKey()` replaces it). */
   readonly clientKey: () => string;

@@ -57,11 +57,9 @@ export interface ClientStorage {
  * origin): the default namespace is named after where the records go.
  */
 export function chooseStorage(options: ClientOptions, o: ResolvedOptions): ClientStorage {
-  const shared = o.storage !== 'memory' && hasIndexedDb();
-  const dbPrefix = `tp-web-sdk/${options.namespace ?? `default.${shortHash(`${o.baseUrl} ${o.clientKey}`)}`}`;
+  const { shared, dbPrefix, locks } = storageNames(options, o);
   const tabId = randomId().replace(/-/g, '').slice(0, 8);
   const rescuePrefix = `${dbPrefix}/rescue/`;
-  const locks = shared ? (browserNavigator() as { locks?: LockManager } | undefined)?.locks : undefined;
   return {
     shared,
     dbPrefix,
@@ -76,6 +74,16 @@ export function chooseStorage(options: ClientOptions, o: ResolvedOptions): Clien
     locks,
     leadership: shared ? electLeader(`${dbPrefix}/upload`, tabId, locks, `${dbPrefix}/lease`) : soleLeader(),
     openChannel: () => openTabChannel(shared ? dbPrefix : undefined),
+  };
+}
+
+/** Whether the game's tabs share IndexedDB, the prefix of every name, and the Web Locks: nothing is opened. */
+export function storageNames(options: ClientOptions, o: ResolvedOptions): Pick<ClientStorage, 'shared' | 'dbPrefix' | 'locks'> {
+  const shared = o.storage !== 'memory' && hasIndexedDb();
+  return {
+    shared,
+    dbPrefix: `tp-web-sdk/${options.namespace ?? `default.${shortHash(`${o.baseUrl} ${o.clientKey}`)}`}`,
+    locks: shared ? (browserNavigator() as { locks?: LockManager } | undefined)?.locks : undefined,
   };
 }
 

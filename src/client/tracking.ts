@@ -1,29 +1,28 @@
 /**
- * A record's way into the queue: `track()` enriches and validates it, holds it for the player
- * when none is identified yet, and queues it; `identify()` names the player and queues what
- * waited. Also the check of records read back from storage.
+ * A record's way to the queue: `track()` enriches and validates it, holds it for the player
+ * when none is identified yet, and hands it on (to the queue, or to the consent hold); `identify()`
+ * names the player and hands on what waited. Also the check of records read back from storage.
  *
  * @module
  */
-import type { ClientEmitter } from '../bus/index.js';
-import type { SendGate } from '../delivery/index.js';
+import type { EventSink } from '../bus/index.js';
 import { ValidationError } from '../errors/index.js';
 import { toUnixSeconds } from '../internal/index.js';
-import type { QueueEntry, RecordQueue, StoredEntry } from '../queue/index.js';
+import type { QueueEntry, StoredEntry } from '../queue/index.js';
 import { enrichRecord, isObjectName, validateRecord, type ObjectName, type RecordInput } from '../records/index.js';
 import { awaitingPlayer, MAX_AWAITING_PLAYER, NO_PLAYER_YET } from './awaiting-player.js';
 import type { Device } from './device.js';
 import { checkOption, type ResolvedOptions } from './options.js';
-import type { Signals } from './signals.js';
 
 /** What `track()` and `identify()` need. */
 export interface TrackingDeps {
   readonly o: ResolvedOptions;
-  readonly device: Device;
-  readonly queue: RecordQueue;
-  readonly emitter: ClientEmitter;
-  readonly signals: Signals;
-  readonly gate: Pick<SendGate, 'unloading'>;
+  readonly device: Pick<Device, 'id' | 'info' | 'region'>;
+  readonly emitter: EventSink;
+  /** Consent is denied: `track()` keeps nothing. */
+  readonly denied: () => boolean;
+  /** Takes a checked record with its player (the queue, or the hold while consent is pending). */
+  readonly deliver: (entry: QueueEntry) => void;
 }
 
 /** The tracking half of a client. */
@@ -38,11 +37,11 @@ export interface Tracking {
   identify(playerSlug: string): void;
   /** `shutdown()`: `track()` keeps nothing from now on. */
   stop(): void;
-  /** `shutdown()`: lets the records held for a player go, with a `dropped` event (`no-player`). */
-  dropUnnamed(): void;
+  /** Lets the records held for a player go, with a `dropped` event: `no-player` at `shutdown()`. */
+  dropUnnamed(reason: 'no-player' | 'consent' | 'forget'): void;
 }
 
-export function createTracking({ o, device, queue, emitter, signals, gate }: TrackingDeps): Tracking {
+export function createTracking({ o, device, emitter, denied, deliver }: TrackingDeps): Tracking {
   let player = o.playerSlug;
   /** After `shutdown()`: `track` keeps nothing. */
   let stopped = false;
@@ -53,16 +52,8 @@ export function createTracking({ o, device, queue, emitter, signals, gate }: Tra
     emitter.emit('invalid', error);
     return false;
   };
-  /** Queues a checked record. */
-  const enqueue = (entry: QueueEntry): void => {
-    queue.enqueue(entry);
-    // Tracked after the SDK's own `pagehide` (a game's "session end" in its listener): the write
-    // may be cut off with the page, so the rescue is saved again, with it.
-    if (gate.unloading) queue.rescue();
-    if (queue.length >= o.flushAt) signals.emit('upload', 'threshold');
-  };
   const track = <K extends ObjectName>(objectName: K, record: RecordInput<K>): boolean => {
-    if (stopped) return false;
+    if (stopped || denied()) return false;
     // No player yet, and the game did not name one in the record: held for identify().
     const held = player === undefined && (record as { player_slug?: unknown } | null)?.player_slug === undefined;
     const checked = checkRecord(o, device, held ? NO_PLAYER_YET : player, objectName, record);
@@ -76,7 +67,7 @@ export function createTracking({ o, device, queue, emitter, signals, gate }: Tra
       if (o.invalidRecords === 'throw') throw error;
       return refuse(error);
     }
-    if (!held) enqueue(checked as QueueEntry);
+    if (!held) deliver(checked as QueueEntry);
     return true;
   };
 
@@ -93,16 +84,16 @@ export function createTracking({ o, device, queue, emitter, signals, gate }: Tra
       // Checked again with the player named: a long slug can take a record past `maxRecordBytes`.
       for (const entry of awaiting.release(slug)) {
         const checked = validateRecord(entry.objectName, entry.record, o.maxRecordBytes);
-        if (checked.ok) enqueue({ ...entry, record: checked.record as Record<string, unknown>, bytes: checked.bytes });
+        if (checked.ok) deliver({ ...entry, record: checked.record as Record<string, unknown>, bytes: checked.bytes });
         else refuse(checked.error);
       }
     },
     stop() {
       stopped = true;
     },
-    dropUnnamed() {
+    dropUnnamed(reason) {
       const unnamed = awaiting.clear();
-      if (unnamed > 0) emitter.emit('dropped', { records: unnamed, reason: 'no-player' });
+      if (unnamed > 0) emitter.emit('dropped', { records: unnamed, reason });
     },
   };
 }
@@ -119,7 +110,7 @@ export function storedEntryCheck(maxRecordBytes: number): (entry: StoredEntry) =
 /** Enriches a record tracked now (`playerSlug` in `player_slug` when left out) and validates it. */
 function checkRecord<K extends ObjectName>(
   o: ResolvedOptions,
-  device: Device,
+  device: TrackingDeps['device'],
   playerSlug: string | undefined,
   objectName: K,
   record: RecordInput<K>,

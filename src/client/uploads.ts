@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { ClientEmitter } from '../bus/index.js';
+import type { EventSink } from '../bus/index.js';
 import { NetworkError, toTpError, type TpError } from '../errors/index.js';
 import { UploadScheduler, type DeliveryWatch, type FlushResult, type SchedulerOptions, type SendGate, type Uploader } from '../delivery/index.js';
 import { randomId } from '../internal/index.js';
@@ -23,7 +23,7 @@ export interface UploadsDeps {
   readonly queue: RecordQueue;
   readonly gate: SendGate;
   readonly sending: Sending;
-  readonly emitter: ClientEmitter;
+  readonly emitter: EventSink;
   readonly signals: Signals;
   /** A retry attempt is starting (counted in `stats().retried`). */
   readonly onRetry: () => void;
@@ -45,6 +45,8 @@ export interface Uploads {
   stop(): void;
   /** `shutdown()`, after `stop()`: a last upload here (its failure is emitted), then closes the channel. */
   finish(): Promise<void>;
+  /** Consent withdrawn, or `forget()`: after `stop()`, waits for the upload running, then closes the channel. */
+  retire(): Promise<void>;
 }
 
 export function startUploads({ o, storage, queue, gate, sending, emitter, signals, onRetry }: UploadsDeps): Uploads {
@@ -102,6 +104,10 @@ export function startUploads({ o, storage, queue, gate, sending, emitter, signal
       } catch (error) {
         emitError(toTpError(error));
       }
+      tabs.close();
+    },
+    async retire() {
+      await scheduler.idle();
       tabs.close();
     },
   };
@@ -164,7 +170,7 @@ function leaderStart(
 function backgroundUploads(
   o: ResolvedOptions,
   gate: SendGate,
-  emitter: ClientEmitter,
+  emitter: EventSink,
   onRetry: () => void,
   pass: Pick<SchedulerOptions, 'run' | 'hasWork'>,
 ): UploadScheduler {

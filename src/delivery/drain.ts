@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { NetworkError, StorageError, TpError, type ServiceError } from '../errors/index.js';
+import { ConsentError, NetworkError, StorageError, TpError, type ServiceError } from '../errors/index.js';
 import type { StoredEntry } from '../queue/index.js';
 import { answerAction } from './answer-policy.js';
 import { buildLogsBody, takeBatch } from './batch.js';
@@ -133,11 +133,12 @@ class Drain {
   }
 
   /**
-   * Checks, with the batch held, that it may leave now: this tab still uploads, the older deletion
-   * finished, the page is not being unloaded. Otherwise releases it and throws.
+   * Checks, with the batch held, that it may leave now: consent holds, this tab still uploads, the
+   * older deletion finished, the page is not being unloaded. Otherwise releases it and throws.
    */
   async #confirm(release: () => void): Promise<void> {
     try {
+      if (!this.#options.gate.consented()) throw new ConsentError('denied', 'consent was withdrawn, or the data is being erased');
       if (!(await this.#options.gate.confirmLeader())) throw new TpError('internal', 'another tab has taken over uploading');
       await this.#removals.at(-2);
       if (this.#options.gate.unloading) throw new NetworkError('logs', new Error('the page is being unloaded'));

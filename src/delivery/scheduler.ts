@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { NetworkError, toTpError, type TpError } from '../errors/index.js';
+import { isTpError, NetworkError, toTpError, type TpError } from '../errors/index.js';
 import { backoffDelay, type RetryPolicy } from './backoff.js';
 import type { SendGate } from './send-gate.js';
 
@@ -121,6 +121,11 @@ export class UploadScheduler {
     return this.#attempt(false, run) as Promise<T>;
   }
 
+  /** Settles once no pass runs (a pass's failure is its caller's: this never rejects). */
+  async idle(): Promise<void> {
+    while (this.#running) await this.#running.catch(() => undefined);
+  }
+
   /** Stops scheduling (shutdown). */
   stop(): void {
     this.#stopped = true;
@@ -139,6 +144,8 @@ export class UploadScheduler {
         // stopped before its next batch). That is not a failure of the service: nothing is counted
         // or reported, and no retry waits, so the page shown again uploads at once.
         if (e instanceof NetworkError && this.#options.gate.unloading) return;
+        // Consent withdrawn, or the data erased, during the pass: nothing failed.
+        if (isTpError(e, 'consent')) return;
         const retryInMs = this.#scheduleRetry(e);
         if (!background) return;
         if (retryInMs !== undefined && this.#options.onWillRetry) this.#options.onWillRetry({ error: e, attempt: this.#failures, delayMs: retryInMs });

@@ -1,16 +1,25 @@
 /**
  * One answer to "may this tab send now?", built once per client and read by every sender: the
- * upload scheduler, the first-open scheduler and the uploader.
+ * upload scheduler, the first-open scheduler, the uploader and the offer refresh. Consent is one of
+ * its conditions.
  *
  * @module
  */
 import type { ServiceError } from '../errors/index.js';
 
-/** Why a request must wait: the browser is offline, the service paused uploads, the page unloads. */
-export type GateClosed = 'offline' | 'paused' | 'unloading';
+/**
+ * Why a request must wait: no consent (or the client's data is being erased), the browser is
+ * offline, the service paused uploads, the page unloads.
+ */
+export type GateClosed = 'no-consent' | 'offline' | 'paused' | 'unloading';
 
 /** What the gate reads; each is asked at the moment a request would start. */
 export interface SendGateSources {
+  /**
+   * The player's consent is `granted` and the client's storage is in use (not retired by a
+   * withdrawal or `forget()`): the SDK may store and send.
+   */
+  readonly consented: () => boolean;
   /** The browser says it is online (`navigator.onLine`). */
   readonly online: () => boolean;
   /** This tab is the one that uploads for the game's tabs (docs/decisions.md, "Many tabs"). */
@@ -25,6 +34,8 @@ export interface SendGateSources {
 export interface SendGate {
   /** The first reason a background request must not start now, or undefined when it may. */
   closed(): GateClosed | undefined;
+  /** Consent is granted and the storage in use: false stops every request, even a `flush()`. */
+  consented(): boolean;
   /** The browser says it is online. */
   online(): boolean;
   /** From `pagehide` until a `pageshow` brings the page back. */
@@ -48,7 +59,8 @@ export function createSendGate(sources: SendGateSources): SendGate {
   let paused: ServiceError | undefined;
   let unloading = false;
   return {
-    closed: () => (!sources.online() ? 'offline' : paused ? 'paused' : unloading ? 'unloading' : undefined),
+    closed: () => (!sources.consented() ? 'no-consent' : !sources.online() ? 'offline' : paused ? 'paused' : unloading ? 'unloading' : undefined),
+    consented: sources.consented,
     online: sources.online,
     get unloading() {
       return unloading;

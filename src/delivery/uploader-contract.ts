@@ -85,7 +85,7 @@ export interface UploaderOptions {
    * delivered with its answer never seen, and sent again by the next page), and the pause after a
    * 403 `Invalid TPClientKey` or a 400 about the credential headers (`gate.resume()` lifts it).
    */
-  readonly gate: Pick<SendGate, 'confirmLeader' | 'unloading' | 'paused' | 'pause'>;
+  readonly gate: Pick<SendGate, 'consented' | 'confirmLeader' | 'unloading' | 'paused' | 'pause'>;
   /** A request is about to be sent. */
   readonly onUpload: (info: UploadInfo) => void;
   /** A keepalive upload failed (nobody awaits it). */

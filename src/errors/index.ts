@@ -11,3 +11,4 @@ export { ServiceError, isRetryableStatus, pauseReason, refusesClientKey, type En
 export { NetworkError, ProtocolError } from './network-error.js';
 export { OfferError, OfferStateError, type OfferErrorReason } from './offer-error.js';
 export { StorageError, type StorageOperation } from './storage-error.js';
+export { ConsentError, type ConsentState } from './consent-error.js';

@@ -17,7 +17,8 @@ import { TpError } from './tp-error.js';
  * - `no-ui`: the client has no UI adapter;
  * - `ui-failed`: the adapter threw;
  * - `shut-down`: the client was shut down;
- * - `child-directed`: offers are off, the client was created with `childDirected: true`.
+ * - `child-directed`: offers are off, the client was created with `childDirected: true`;
+ * - `no-consent`: consent is `pending` or `denied` (`setConsent`), or the offer data is being erased (`forget()`).
  */
 export type OfferErrorReason =
   | 'malformed'
@@ -30,7 +31,8 @@ export type OfferErrorReason =
   | 'no-ui'
   | 'ui-failed'
   | 'shut-down'
-  | 'child-directed';
+  | 'child-directed'
+  | 'no-consent';
 
 /**
  * An offer cannot be used ({@link OfferError.reason} says why).

@@ -9,9 +9,10 @@ import { TpError } from './tp-error.js';
  * What the SDK was doing when storage failed:
  * - the queue's `open`, `append`, `restore`, `read`, `remove`;
  * - the dead-letter store's `dead-letter`;
- * - the offers' `offer-cache` and `offer-state`.
+ * - the offers' `offer-cache` and `offer-state`;
+ * - `forget`: `forget()` could not erase a database or key (the browser refused).
  */
-export type StorageOperation = 'open' | 'append' | 'restore' | 'read' | 'remove' | 'dead-letter' | 'offer-cache' | 'offer-state';
+export type StorageOperation = 'open' | 'append' | 'restore' | 'read' | 'remove' | 'dead-letter' | 'offer-cache' | 'offer-state' | 'forget';
 
 /**
  * IndexedDB failed: missing, denied, over quota, connection lost.

@@ -13,6 +13,7 @@ export type TpErrorCode =
   | 'protocol'
   | 'offer'
   | 'storage'
+  | 'consent'
   | 'internal';
 
 const BRAND = Symbol.for('tp-web-sdk.error');

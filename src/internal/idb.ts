@@ -25,6 +25,25 @@ function isDeadConnection(error: unknown): boolean {
   return name === 'InvalidStateError' || name === 'UnknownError';
 }
 
+/** Per database-name prefix, the number of the last `retireStores` call for it. */
+const retired = new Map<string, number>();
+let retirements = 0;
+
+/**
+ * Every store opened so far whose database name starts with `prefix` refuses each transaction
+ * from now on (an `AbortError` rejection): a client whose consent was withdrawn, or whose data
+ * `forget()` erases, must not create its databases again with a late write. Stores opened after
+ * this call work.
+ */
+export function retireStores(prefix: string): void {
+  retired.set(prefix, ++retirements);
+}
+
+function retiredSince(dbName: string, born: number): boolean {
+  for (const [prefix, at] of retired) if (at > born && dbName.startsWith(prefix)) return true;
+  return false;
+}
+
 /**
  * Object store `storeName` of database `dbName` (both created on first use), like idb-keyval's
  * `createStore`, but a transaction that fails because its connection is dead is run once more on
@@ -39,7 +58,9 @@ function isDeadConnection(error: unknown): boolean {
  */
 export function openStore(dbName: string, storeName: string): UseStore {
   let current = createStore(dbName, storeName);
+  const born = retirements;
   return (mode, callback) => {
+    if (retiredSince(dbName, born)) return Promise.reject(new DOMException(`${dbName} was retired (consent withdrawn, or forget())`, 'AbortError'));
     const run = async (store: UseStore) =>
       // Async: where IndexedDB is denied (a sandboxed iframe's opaque origin), `indexedDB.open`
       // throws at once; the caller gets a rejection, never a throw inside its own call.

@@ -25,7 +25,11 @@ export type TabMessage =
   /** A follower wrote records; the leader should upload soon. */
   | { readonly type: 'written' }
   /** The leader's count of queued records, after an upload pass. */
-  | { readonly type: 'queued'; readonly count: number };
+  | { readonly type: 'queued'; readonly count: number }
+  /** A tab's `forget()` erases the game's data: every other tab lets go of its storage now. */
+  | { readonly type: 'forget' }
+  /** The erasing tab is done: the others may open their storage again. */
+  | { readonly type: 'forgotten' };
 
 export interface TabChannel {
   /** Sends to the other tabs; after `close()`, nothing (an upload that ends after shutdown answers no one). */

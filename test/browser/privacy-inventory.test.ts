@@ -9,9 +9,7 @@
  */
 import { afterEach, expect, it } from 'vitest';
 import doc from '../../docs/privacy.md?raw';
-import { createHeadlessAdapter } from '../../src/index.js';
-import { offerRecord, personalizedBody } from '../fixtures/spec-samples.js';
-import { storedClient } from '../support/stored-client.js';
+import { playFullSession, sessionClient, storedNames } from '../support/full-session.js';
 
 const namespace = `privacy-${crypto.randomUUID().slice(0, 8)}`;
 
@@ -22,8 +20,6 @@ afterEach(async () => {
     if (name?.includes(namespace)) indexedDB.deleteDatabase(name);
   }
 });
-
-const answer = (status: number, reason: string, data: unknown = {}): Response => new Response(JSON.stringify({ status, reason, data }), { status });
 
 /** `name` with the namespace and tab ids replaced by the document's placeholders. */
 const generic = (name: string): string => name.replace(namespace, '<namespace>').replace(/\/(rescue|sent|relayed)\/[0-9a-z]+$/, '/$1/<tab>');
@@ -42,51 +38,11 @@ function storesOf(name: string): Promise<string[]> {
 }
 
 it('every database, object store and localStorage key of a full session is named in docs/privacy.md', async () => {
-  const firstOpens: string[] = [];
-  const tp = storedClient(namespace, () => undefined, {
-    playerSlug: 'p-1', // the player of the offer records
-    ui: createHeadlessAdapter(),
-    fetch: async (url, init) => {
-      const path = new URL(String(url)).pathname;
-      if (path.endsWith('/offers')) {
-        if (init?.method === 'GET') return answer(200, 'OK', [offerRecord(1, personalizedBody)]);
-        firstOpens.push((init?.headers as Record<string, string>).TPOfferId!);
-        return answer(200, 'OK');
-      }
-      const body = JSON.parse(init!.body as string) as Record<string, Array<{ app_version?: string }>>;
-      if (body.players_login?.some((r) => r.app_version === 'rejected')) return answer(400, 'Invalid Record');
-      return answer(200, 'OK');
-    },
-  });
-  tp.on('error', () => undefined); // the dead letter's and the unload's reports
-  await expect.poll(() => tp.stats().leader).toBe(true);
-
-  // Records tracked and delivered.
-  tp.track('players_join', {});
-  tp.track('players_login', { app_version: 'v1' });
-  await tp.flush();
-
-  // A batch the service refuses with a 400: set aside.
-  tp.track('players_login', { app_version: 'rejected' });
-  await tp.flush().catch(() => undefined);
-  await expect.poll(async () => (await tp.deadLetters.list()).length).toBe(1);
-
-  // Offers refreshed, one opened for the first time (the first-open update).
-  expect((await tp.offers.refresh()).map((o) => o.offer_id)).toEqual([1]);
-  const view = await tp.offers.view(1);
-  view.open();
-  view.dismiss();
-  await view.closed;
-  await expect.poll(() => firstOpens).toEqual(['1']);
-
-  // The page goes away with writes unfinished: tracked in the same task as `pagehide`.
-  for (let i = 0; i < 5; i++) tp.track('players_login', { app_version: `late-${i}` });
-  dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }));
-
-  const keys = Object.keys(localStorage).filter((k) => k.includes(namespace));
-  const databases = (await indexedDB.databases()).map((d) => d.name ?? '').filter((n) => n.includes(namespace));
+  const session = sessionClient(namespace);
+  await playFullSession(session);
+  const { databases, keys } = await storedNames(namespace);
   dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
-  await tp.shutdown();
+  await session.tp.shutdown();
 
   const names = [...databases, ...keys].map(generic).sort();
   // Not vacuous: the session left its queue, its rescue copy and its device id.

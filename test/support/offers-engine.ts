@@ -52,7 +52,7 @@ export function testOffersEngine(
 
 /** The uploading tab, and paused: no first-open update goes out unless a test asks for it. */
 function pausedGate(online: () => boolean): SendGate {
-  const gate = createSendGate({ online, leader: () => true, confirmLeader: async () => true, onPause: () => undefined });
+  const gate = createSendGate({ consented: () => true, online, leader: () => true, confirmLeader: async () => true, onPause: () => undefined });
   gate.pause(new ServiceError('offers', 403, 'Invalid TPClientKey'));
   return gate;
 }

@@ -20,7 +20,7 @@ interface GateHooks {
 
 export function testUploader(queue: RecordQueue, transport: Transport, overrides: Partial<UploaderOptions> & GateHooks = {}): Uploader {
   const { mayUpload = async () => true, isUnloading = () => false, onPause = () => undefined, ...options } = overrides;
-  const gate = createSendGate({ online: () => true, leader: () => true, confirmLeader: mayUpload, onPause });
+  const gate = createSendGate({ consented: () => true, online: () => true, leader: () => true, confirmLeader: mayUpload, onPause });
   return new Uploader({
     queue,
     transport,
@@ -38,6 +38,7 @@ export function testUploader(queue: RecordQueue, transport: Transport, overrides
     onStorageError: (e) => expect.fail(String(e)),
     clock: Date.now,
     gate: {
+      consented: gate.consented,
       confirmLeader: gate.confirmLeader,
       get unloading() {
         return isUnloading();

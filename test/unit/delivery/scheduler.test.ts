@@ -17,7 +17,7 @@ interface World {
 }
 
 function setup(answers: World['answers'], options: Partial<SchedulerOptions> = {}) {
-  const gate = createSendGate({ online: () => world.online, leader: () => true, confirmLeader: async () => true, onPause: () => undefined });
+  const gate = createSendGate({ consented: () => true, online: () => world.online, leader: () => true, confirmLeader: async () => true, onPause: () => undefined });
   const world: World = {
     online: true,
     get paused() {
@@ -142,7 +142,7 @@ describe('UploadScheduler', () => {
         if (passes === 1) await held;
       },
       policy: { baseMs: 1000, factor: 2, capMs: 60_000 },
-      gate: createSendGate({ online: () => true, leader: () => true, confirmLeader: async () => true, onPause: () => undefined }),
+      gate: createSendGate({ consented: () => true, online: () => true, leader: () => true, confirmLeader: async () => true, onPause: () => undefined }),
       hasWork: () => true,
       onFailure: () => undefined,
       onRetry: () => undefined,

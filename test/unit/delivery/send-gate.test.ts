@@ -8,7 +8,7 @@ import { ServiceError } from '../../../src/errors/index.js';
 
 function setUp() {
   const world = { online: true, leader: true, confirmed: true, pauses: [] as string[] };
-  const gate = createSendGate({
+  const gate = createSendGate({ consented: () => true,
     online: () => world.online,
     leader: () => world.leader,
     confirmLeader: async () => world.confirmed,

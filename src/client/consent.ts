@@ -1,0 +1,166 @@
+/**
+ * The player's consent, and what follows from it (issue 27): while it is `pending`, records are
+ * held in memory and nothing is stored or sent; `granted` starts the consented half
+ * (consented.ts) and queues what was held; `denied` discards what is held and erases what was
+ * stored (`forget()`). Also `forget()` itself, in agreement with the game's other tabs.
+ *
+ * @module
+ */
+import type { ClientEmitter, ConsentEvent } from '../bus/index.js';
+import { ConfigError, toTpError, type ConsentState } from '../errors/index.js';
+import { browserNavigator } from '../internal/index.js';
+import type { QueueEntry } from '../queue/index.js';
+import { startConsented, type Consented, type ConsentedDeps } from './consented.js';
+import { consentHold } from './consent-hold.js';
+import { deviceIdKey } from './device-id.js';
+import { forgetTabs } from './forget.js';
+import { storageNames } from './storage.js';
+import type { Tracking } from './tracking.js';
+
+/** The consent of one client. */
+export interface ConsentControl {
+  /** The state now. */
+  readonly state: ConsentState;
+  /** The consented half, while consent is granted and no `forget()` is under way; never opens it. */
+  readonly consented: Consented | undefined;
+  /**
+   * The consented half, opened now if consent is granted and it is closed since a `forget()` (it
+   * opens again only when the game needs it: nothing is stored anew until then).
+   */
+  use(): Consented | undefined;
+  /** Records held for consent. */
+  readonly held: number;
+  /** Takes a checked record: queued with consent, held while pending (or while `forget()` erases). */
+  deliver(entry: QueueEntry): void;
+  /** `setConsent`. @throws {ConfigError} not a consent state. */
+  set(state: ConsentState): void;
+  /** `forget()`. */
+  forget(): Promise<void>;
+  /** Resolves with the consented half (`use()`) once no `forget()` is under way, or undefined without consent. */
+  ready(): Promise<Consented | undefined>;
+  /** `shutdown()`: the consented half's last upload, then everything stops. */
+  shutdown(): Promise<void>;
+}
+
+/** What the control needs besides what the consented half needs. */
+export interface ConsentDeps extends ConsentedDeps {
+  readonly emitter: ClientEmitter;
+  readonly tracking: Pick<Tracking, 'dropUnnamed'>;
+}
+
+/** The consent state a client starts in: the option, unless Global Privacy Control overrides it. */
+function initialState(d: ConsentDeps): { state: ConsentState; gpc: boolean } {
+  const gpc = d.o.respectGlobalPrivacyControl && (browserNavigator() as { globalPrivacyControl?: unknown } | undefined)?.globalPrivacyControl === true;
+  return gpc ? { state: 'denied', gpc } : { state: d.o.consent, gpc };
+}
+
+export function controlConsent(d: ConsentDeps): ConsentControl {
+  const { emitter } = d;
+  const start = initialState(d);
+  let state = start.state;
+  let consented: Consented | undefined;
+  /** The erasing under way (here or in another tab), and the opening after it. */
+  let erasing: Promise<void> | undefined;
+  let shut = false;
+  const held = consentHold();
+  const names = { ...storageNames(d.options, d.o), deviceIdKey: deviceIdKey(d.o.namespace) };
+  const tabs = forgetTabs(names, () => void letGoForOthers());
+
+  const open = (): void => {
+    if (shut || state !== 'granted' || consented || erasing) return;
+    consented = startConsented(d);
+    for (const entry of held.take()) consented.enqueue(entry);
+  };
+  /** Lets go of the consented half; nothing of it runs after. */
+  const letGo = async (): Promise<void> => {
+    const retired = consented;
+    consented = undefined;
+    await retired?.retire();
+  };
+  /** Drops what this tab holds in memory. */
+  const dropHeld = (reason: 'consent' | 'forget'): void => {
+    const records = held.take().length;
+    if (records > 0) emitter.emit('dropped', { records, reason });
+    d.tracking.dropUnnamed(reason);
+  };
+  /**
+   * After an erasing, the storage opens again only when something needs it (a record tracked, an
+   * offer call, a flush): until then nothing is stored anew. Records tracked meanwhile open it now.
+   */
+  const erased = (): void => {
+    erasing = undefined;
+    if (held.length > 0) open();
+  };
+  /** Another tab erases: let go of the storage and wait for the erasing to end. */
+  const letGoForOthers = (): Promise<void> =>
+    (erasing ??= (async () => {
+      dropHeld('forget');
+      d.device.renew();
+      await letGo();
+      await tabs.settled();
+    })().finally(erased));
+  const forget = (): Promise<void> => {
+    const run = (async () => {
+      await erasing?.catch(() => undefined);
+      dropHeld('forget');
+      d.device.renew();
+      await tabs.erase(letGo);
+    })();
+    erasing = run.catch(() => undefined).finally(erased);
+    return run;
+  };
+  const announce = (event: ConsentEvent): void => void emitter.emit('consent', event);
+
+  open();
+  // Denied from the start (the game's stored answer, Global Privacy Control): what an earlier
+  // visit stored goes.
+  if (state === 'denied') void forget().catch((error: unknown) => void emitter.emit('error', toTpError(error)));
+  if (start.gpc) queueMicrotask(() => announce({ state: 'denied', source: 'global-privacy-control' }));
+  return {
+    get state() {
+      return state;
+    },
+    get consented() {
+      return consented;
+    },
+    get held() {
+      return held.length;
+    },
+    use() {
+      open();
+      return consented;
+    },
+    deliver(entry) {
+      open();
+      if (consented) return consented.enqueue(entry);
+      const dropped = held.hold(entry);
+      if (dropped > 0) emitter.emit('dropped', { records: dropped, reason: 'consent' });
+    },
+    set(next) {
+      if (next !== 'granted' && next !== 'pending' && next !== 'denied') throw new ConfigError('consent', "expected 'granted', 'pending' or 'denied'");
+      if (next === state || shut) return;
+      state = next;
+      if (next === 'granted') open();
+      else if (next === 'pending') void letGo();
+      else {
+        dropHeld('consent');
+        void forget().catch((error: unknown) => void emitter.emit('error', toTpError(error)));
+      }
+      announce({ state: next, source: 'setConsent' });
+    },
+    forget,
+    async ready() {
+      await erasing;
+      open();
+      return consented;
+    },
+    async shutdown() {
+      shut = true;
+      tabs.close();
+      const finished = consented?.shutdown(); // stops at once (offers on screen close); then the last upload
+      await erasing;
+      if (held.length > 0) emitter.emit('dropped', { records: held.take().length, reason: 'consent' });
+      await finished;
+    },
+  };
+}

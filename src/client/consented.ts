@@ -1,0 +1,164 @@
+/**
+ * The half of a client that exists only with the player's consent: its storage, the queue, the
+ * sending and the uploads, the offer engine and the page's listeners (issue 27). The client
+ * (create-client.ts) starts it when consent is granted and retires it when consent is withdrawn
+ * or `forget()` erases the data; before and after, nothing of it stores, sends or listens.
+ *
+ * @module
+ */
+import { liveSink, type ClientEmitter } from '../bus/index.js';
+import { createSendGate, type SendGate } from '../delivery/index.js';
+import { pauseReason } from '../errors/index.js';
+import { retireStores } from '../internal/index.js';
+import type { OffersDeps, OffersEngine } from '../offers/index.js';
+import type { QueueEntry, RecordQueue } from '../queue/index.js';
+import type { UiAdapter } from '../ui/index.js';
+import type { DeadLettersApi } from './api.js';
+import { isOnline } from './connectivity.js';
+import { deadLettersApi } from './dead-letters.js';
+import type { Device } from './device.js';
+import type { ClientOptions, ResolvedOptions } from './options.js';
+import { watchPage } from './page.js';
+import { openClientQueue } from './queue.js';
+import { startSending, type Sending } from './sending.js';
+import { createSignals } from './signals.js';
+import { chooseStorage, warnIfNoIndexedDb, type ClientStorage } from './storage.js';
+import { startUploads, type Uploads } from './uploads.js';
+
+/** What the client gives the consented half. */
+export interface ConsentedDeps {
+  readonly options: ClientOptions;
+  readonly o: ResolvedOptions;
+  readonly emitter: ClientEmitter;
+  readonly device: Device;
+  readonly ui: () => UiAdapter | undefined;
+  readonly clientKey: () => string;
+  readonly player: () => string | undefined;
+  /** Reports an offer reaction as a `players_offers` record (through `track()`). */
+  readonly trackReaction: OffersDeps['trackReaction'];
+  /** Counts an attempt made again (stats). */
+  readonly onRetry: () => void;
+  /** The offer engine of the entry point (left out of `tp-web-sdk/logging`). */
+  readonly offers: ((deps: OffersDeps) => OffersEngine) | undefined;
+}
+
+/** The consented half of one client. */
+export interface Consented {
+  readonly storage: ClientStorage;
+  readonly queue: RecordQueue;
+  readonly gate: SendGate;
+  readonly sending: Sending;
+  readonly uploads: Uploads;
+  readonly offers: OffersEngine | undefined;
+  readonly deadLetters: DeadLettersApi;
+  /** Queues a checked record (from `track()`, or held while consent was pending). */
+  enqueue(entry: QueueEntry): void;
+  /**
+   * Stops without a last upload (consent withdrawn, `forget()`): no new request or write starts,
+   * the upload running ends before its next batch, and its stores refuse every later transaction.
+   * Resolves once nothing of it runs; from then on it emits nothing.
+   */
+  retire(): Promise<void>;
+  /** `shutdown()`: a last upload, then everything stops. */
+  shutdown(): Promise<void>;
+}
+
+/** Starts the consented half: opens the storage and the queue, and starts sending. */
+export function startConsented(d: ConsentedDeps): Consented {
+  const { o } = d;
+  let live = true;
+  const emitter = liveSink(d.emitter, () => live);
+  const signals = createSignals();
+  d.device.keep(); // consent granted: the device id may be saved now
+  const storage = chooseStorage(d.options, o);
+  const { leadership } = storage;
+  const queue = openClientQueue(o, storage, emitter, signals);
+  warnIfNoIndexedDb(o, storage, (error) => void emitter.emit('warning', error));
+  const releaseStorage = holdStorage(storage);
+
+  // "May this tab send now?": one answer for the uploads, the first-open updates and the uploader.
+  const gate = createSendGate({
+    consented: () => live,
+    online: isOnline,
+    leader: () => leadership.isLeader,
+    // A queue in memory is this tab's own to upload; a shared one, the lock holder's.
+    confirmLeader: async () => queue.storageKind === 'memory' || leadership.confirm(),
+    onPause: (error) => void emitter.emit('paused', { reason: pauseReason(error)!, error }),
+  });
+  const sending = startSending({ o, storage, queue, gate, emitter, signals, clientKey: d.clientKey });
+  const uploads = startUploads({ o, storage, queue, gate, sending, emitter, signals, onRetry: d.onRetry });
+  const offers = d.offers?.({
+    childDirected: o.childDirected,
+    transport: sending.transport,
+    dbPrefix: storage.shared ? storage.dbPrefix : undefined,
+    emitter,
+    now: o.now,
+    store: d.device.store(),
+    validForUnitMs: o.validForUnitMs,
+    canPurchase: o.canPurchase,
+    discountTolerance: o.discountTolerance,
+    ui: d.ui,
+    player: d.player,
+    languages: d.device.languages,
+    trackReaction: d.trackReaction,
+    autoRefresh: o.offersAutoRefresh,
+    retry: o.retry,
+    gate,
+    onRetry: d.onRetry,
+  });
+  if (offers) {
+    signals.on('answer', (sample) => offers.observeAnswer(sample));
+    signals.on('offers', (kick) => offers.kick(kick));
+  }
+  uploads.begin(); // after every listener: a sole leader (memory storage) starts at once
+  const stopPage = watchPage({ o, storage, queue, gate, sending, uploads, signals });
+
+  /** Everything that schedules or listens stops. */
+  const stop = (): void => {
+    uploads.stop();
+    offers?.stop();
+    stopPage();
+  };
+  return {
+    storage,
+    queue,
+    gate,
+    sending,
+    uploads,
+    offers,
+    deadLetters: deadLettersApi(o, storage, queue, sending.uploader),
+    enqueue(entry) {
+      queue.enqueue(entry);
+      // Tracked after the SDK's own `pagehide` (a game's "session end" in its listener): the write
+      // may be cut off with the page, so the rescue is saved again, with it.
+      if (gate.unloading) queue.rescue();
+      if (queue.length >= o.flushAt) signals.emit('upload', 'threshold');
+    },
+    async retire() {
+      live = false; // the gate closes: the running upload ends before its next batch
+      stop();
+      await uploads.retire();
+      await queue.settled().catch(() => undefined);
+      retireStores(`${storage.dbPrefix}/`);
+      releaseStorage();
+    },
+    async shutdown() {
+      stop();
+      await uploads.finish();
+      releaseStorage();
+    },
+  };
+}
+
+/**
+ * Holds the game's storage lock (`<prefix>/storage`, shared) while this half lives: `forget()`
+ * in any tab takes it exclusively before it erases (forget.ts). Returns the release.
+ */
+function holdStorage(storage: ClientStorage): () => void {
+  let release = (): void => undefined;
+  if (storage.shared && storage.locks) {
+    const held = new Promise<void>((resolve) => (release = resolve));
+    storage.locks.request(`${storage.dbPrefix}/storage`, { mode: 'shared' }, () => held).catch(() => undefined);
+  }
+  return release;
+}

@@ -1,0 +1,28 @@
+/**
+ * `client.offers`: one object for the client's whole life, handing each call to the offer engine
+ * of the consented half (consented.ts), which comes and goes with consent and `forget()`.
+ *
+ * @module
+ */
+import { OfferError } from '../errors/index.js';
+import type { OffersApi, OffersEngine } from '../offers/index.js';
+
+/**
+ * The offers of the engine `engine()` returns; without one (consent not granted, data being
+ * erased), each call rejects with an `OfferError` of reason `no-consent` (`shut-down` after
+ * `shutdown()`), and `list()` is empty.
+ */
+export function offersFront(engine: () => OffersEngine | undefined, shut: () => boolean): OffersApi {
+  const refuse = async (offerId?: number): Promise<never> => {
+    throw shut()
+      ? new OfferError(offerId, 'shut-down', 'the client was shut down')
+      : new OfferError(offerId, 'no-consent', 'offers need the player\'s consent (setConsent("granted"))');
+  };
+  return {
+    refresh: () => engine()?.api.refresh() ?? refuse(),
+    list: () => engine()?.api.list() ?? [],
+    show: (offerId, options) => engine()?.api.show(offerId, options) ?? refuse(offerId),
+    view: (offerId) => engine()?.api.view(offerId) ?? refuse(offerId),
+    report: (offerId, status, detail) => engine()?.api.report(offerId, status, detail) ?? refuse(offerId),
+  };
+}
