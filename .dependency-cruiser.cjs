@@ -7,6 +7,8 @@
  *    package subpath, and the core never needs them.
  * 3. The layers point one way: a file imports its own layer or a lower one, never a higher one,
  *    and never the other domain of its own layer.
+ * 4. `tcf/` (the IAB TCF bridge, `tp-web-sdk/tcf`) stands apart: a peer of the base layer, so it
+ *    imports nothing of the SDK, and only its entry `tcf.ts` imports it, so no other entry ships it.
  *
  * A type-only import counts like any other (`tsPreCompilationDeps`): it ties the files together
  * for a reader all the same.
@@ -26,6 +28,7 @@ const DOORS = {
   'records': ['records/index.ts'],
   'richtext': ['richtext/index.ts'],
   'tabs': ['tabs/index.ts'],
+  'tcf': ['tcf/index.ts'],
   'ui': ['ui/index.ts', 'ui/dom/index.ts', 'ui/canvas/index.ts'],
   'ui/dom': ['ui/dom/index.ts'],
   'ui/canvas': ['ui/canvas/index.ts'],
@@ -36,7 +39,7 @@ const DOORS = {
  * other, except where they are one unit (`client` and `bus`).
  */
 const LAYERS = [
-  { level: 'base', members: ['errors/', 'richtext/', 'version.ts', 'object-names.ts'] },
+  { level: 'base', members: ['errors/', 'richtext/', 'tcf/', 'version.ts', 'object-names.ts'] },
   { level: 'internal', members: ['internal/'] },
   { level: 'records, ui', members: ['records/', 'ui/'] },
   { level: 'queue', members: ['queue/'] },
@@ -45,7 +48,7 @@ const LAYERS = [
   { level: 'client', members: ['client/', 'bus/'], oneUnit: true },
   {
     level: 'entries',
-    members: ['index.ts', 'logging.ts', 'dom.ts', 'canvas.ts', 'iife.ts', 'sw.ts', 'sw-script.ts'],
+    members: ['index.ts', 'logging.ts', 'dom.ts', 'canvas.ts', 'iife.ts', 'sw.ts', 'sw-script.ts', 'tcf.ts'],
     oneUnit: true,
   },
 ];
@@ -101,6 +104,13 @@ module.exports = {
       to: { couldNotResolve: true },
     },
     ...doorRules,
+    {
+      name: 'apart:tcf',
+      comment: 'src/tcf/ is imported only by its entry, src/tcf.ts: no other entry ships the TCF bridge.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: ['^src/tcf/', '^src/tcf\\.ts$'] },
+      to: { path: '^src/tcf/' },
+    },
     ...upwardRules,
     ...peerRules,
   ],

@@ -26,6 +26,14 @@ void createLoggingClient({ baseUrl: 'https://api.example.com/v2021.4/web', clien
 const entry: QueueEntry & Q2 = { objectName: 'players_join', record: {}, enqueuedAt: 0 }; // a DeadLetter's entries
 void entry;
 
+// The TCF bridge, on any object with `consent` and `setConsent`.
+import { consentFromTcf, type ConsentState, type TcfBridgeState } from 'tp-web-sdk/tcf';
+const consentStore = { consent: 'pending' as ConsentState, setConsent(state: ConsentState) { this.consent = state; } };
+const bridge = consentFromTcf(consentStore, { purposes: [1, 7, 8], timeoutMs: 2000 });
+const bridgeState: TcfBridgeState = bridge.state;
+void bridgeState;
+bridge.stop();
+
 // The types are the real ones under every module resolution, not `any`: each line below must fail.
 // @ts-expect-error not one of the 43 object names
 tp.track('players_logins', {});
@@ -35,3 +43,5 @@ tp.track('players_offers', { offer_id: '1', message_status: 'open' });
 createLoggingClient({ baseUrl: 'https://api.example.com/v2021.4/web', clientKey: 'k' });
 // @ts-expect-error the canvas adapter needs a context
 createCanvasAdapter({});
+// @ts-expect-error not a consent state
+consentFromTcf({ consent: 'yes', setConsent: () => undefined });

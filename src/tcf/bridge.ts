@@ -1,0 +1,137 @@
+/**
+ * `consentFromTcf`: listens to the page's CMP and moves the client's consent with its answers.
+ */
+import { consentOf, DEFAULT_PURPOSES, type ConsentState } from './decide.js';
+import { findCmp, noop, type Cmp, type TcfApi } from './locate.js';
+
+/**
+ * What the bridge needs of the client: the client `createClient` returns is one. Any object with
+ * these two members works (a test double, a game's own consent store).
+ */
+export interface ConsentTarget {
+  /** The current state. */
+  readonly consent: ConsentState;
+  /** Moves to `state`. Called only when `state` differs from {@link ConsentTarget.consent}. */
+  setConsent(state: ConsentState): void;
+}
+
+/** Options of {@link consentFromTcf}. */
+export interface TcfOptions {
+  /**
+   * The TCF purpose ids that must all be consented to for `granted`. An empty list grants on
+   * any decision. @default [1, 8]: 1 "store and/or access information on a device",
+   * 8 "measure content performance"
+   */
+  readonly purposes?: readonly number[];
+  /**
+   * How long, in milliseconds, to keep looking for a CMP that is not on the page yet (every
+   * 100 ms). When it passes without one, nothing changes: the client stays as it is (pending).
+   * @default 0 (look once, at the call)
+   */
+  readonly timeoutMs?: number;
+  /** The CMP's function to use instead of looking for one (`window.__tcfapi` or a frame's). */
+  readonly tcfapi?: TcfApi;
+}
+
+/**
+ * Where the bridge is: `'looking'` for a CMP (within `timeoutMs`), `'listening'` to one that has
+ * not decided yet, `'decided'` (an answer set the consent at least once), `'no-cmp'` (none found:
+ * consent untouched), `'stopped'`.
+ */
+export type TcfBridgeState = 'looking' | 'listening' | 'decided' | 'no-cmp' | 'stopped';
+
+/** The running bridge, from {@link consentFromTcf}. */
+export interface TcfBridge {
+  /** Where the bridge is. */
+  readonly state: TcfBridgeState;
+  /**
+   * Stops following the CMP: `__tcfapi('removeEventListener', 2, callback, listenerId)`. The
+   * consent stays as it is. Calling it again does nothing.
+   */
+  stop(): void;
+}
+
+/** How often a missing CMP is looked for again, within `timeoutMs`. */
+const LOOK_MS = 100;
+
+/**
+ * Follows the page's CMP (IAB TCF v2.2 CMP API, `__tcfapi('addEventListener', 2, callback)`) and
+ * sets `client`'s consent from each of its answers:
+ *
+ * | Answer (`tcData`, `success`) | Consent |
+ * |---|---|
+ * | none yet (no CMP, CMP loading, `eventStatus` `'cmpuishown'`) | unchanged (pending) |
+ * | `gdprApplies: false` | `granted`: TCF says no consent is needed |
+ * | `eventStatus` `'tcloaded'` or `'useractioncomplete'`, every purpose's `purpose.consents[id] === true` | `granted` |
+ * | the same, any purpose not `true` | `denied` |
+ * | `success: false`, `cmpStatus: 'error'`, fields missing or malformed | unchanged |
+ *
+ * `setConsent` is called only when the state changes. Nothing here throws into the game: a CMP
+ * or a `setConsent` that throws is caught and the answer ignored.
+ *
+ * The CMP is `window.__tcfapi` (its stub counts: answers come when the CMP has loaded), or else
+ * one in an ancestor frame that holds a `__tcfapiLocator` frame, called by `postMessage`. With
+ * neither, the consent is left as it is (see {@link TcfOptions.timeoutMs}).
+ *
+ * The TC string is not decoded, and legitimate interests, vendors and publisher restrictions are
+ * not read: only the purposes' consent flags.
+ */
+export function consentFromTcf(client: ConsentTarget, options: TcfOptions = {}): TcfBridge {
+  const purposes = options.purposes ?? DEFAULT_PURPOSES;
+  const deadline = Date.now() + (options.timeoutMs ?? 0);
+  let state: TcfBridgeState = 'looking';
+  let cmp: Cmp | undefined;
+  let listenerId: unknown;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  /** Removes the CMP listener, once its id is known. */
+  const detach = (): void => {
+    if (!cmp || listenerId === undefined) return;
+    try {
+      cmp.api('removeEventListener', 2, noop, listenerId);
+    } catch {
+      // the listener is gone with the CMP
+    }
+    cmp.release();
+    cmp = undefined;
+  };
+  const onAnswer = (tcData: unknown, success: boolean): void => {
+    try {
+      const id = (tcData as { listenerId?: unknown } | null)?.listenerId;
+      if (id !== undefined && id !== null) listenerId = id;
+      if (state === 'stopped') return detach();
+      const next = consentOf(tcData, success, purposes);
+      if (next === undefined) return;
+      state = 'decided';
+      if (client.consent !== next) client.setConsent(next);
+    } catch {
+      // a malformed answer or a throwing client: the consent stays as it is
+    }
+  };
+  const look = (): void => {
+    cmp = options.tcfapi ? { api: options.tcfapi, release: noop } : findCmp();
+    if (!cmp) {
+      if (Date.now() < deadline) timer = setTimeout(look, LOOK_MS);
+      else state = 'no-cmp';
+      return;
+    }
+    state = 'listening';
+    try {
+      cmp.api('addEventListener', 2, onAnswer);
+    } catch {
+      // a CMP that throws counts as one that has not answered
+    }
+  };
+  look();
+  return {
+    get state() {
+      return state;
+    },
+    stop() {
+      if (state === 'stopped') return;
+      state = 'stopped';
+      clearTimeout(timer);
+      detach();
+    },
+  };
+}
