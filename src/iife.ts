@@ -9,13 +9,13 @@
 import { createCoreClient, type ClientOptions, type TpClient } from './client/index.js';
 import * as core from './index.js';
 import { hasDom } from './internal/index.js';
-import { createOffersEngine } from './offers/index.js';
+import { createOffersEngine, offersFront } from './offers/index.js';
 import * as canvas from './canvas.js';
 import * as dom from './dom.js';
 
 /** `createClient` of the package entry, with the DOM adapter as the default UI in a browser. */
 function createClient(options: ClientOptions): TpClient {
-  return createCoreClient(options, { offers: createOffersEngine, ui: () => (hasDom() ? dom.createDomAdapter() : undefined) });
+  return createCoreClient(options, { offers: { engine: createOffersEngine, front: offersFront }, ui: () => (hasDom() ? dom.createDomAdapter() : undefined) });
 }
 
 (globalThis as unknown as { TPSDK: unknown }).TPSDK = { ...core, ...dom, ...canvas, createClient };

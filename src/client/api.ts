@@ -187,12 +187,17 @@ export interface LoggingClient {
 
 /** A tp-web-sdk client: logging and offers. Create it with `createClient`. */
 export interface TpClient extends LoggingClient {
-  /** Offers: refresh, list, show, view, report. Off with `childDirected` (each rejects, `list()` is empty). */
+  /** Offers: refresh, list, show, view, report. Off with `childDirected` (each rejects, `list()` is empty), and without consent (`no-consent`). */
   readonly offers: OffersApi;
 }
 
-/** What an entry point plugs in: the offer engine (left out of `tp-web-sdk/logging`), a default UI. */
+/** What an entry point plugs in: the offers (left out of `tp-web-sdk/logging`), a default UI. */
 export interface EntryDefaults {
   readonly ui?: () => UiAdapter | undefined;
-  readonly offers?: (deps: OffersDeps) => OffersEngine;
+  readonly offers?: {
+    /** Builds the engine of the consented half (consented.ts). */
+    readonly engine: (deps: OffersDeps) => OffersEngine;
+    /** `client.offers`, handing each call to the engine of the moment (offers/front.ts). */
+    readonly front: (engine: () => OffersEngine | undefined, shut: () => boolean) => OffersApi;
+  };
 }

@@ -6,7 +6,7 @@
  * - consent.ts: the player's consent, the records held for it, `forget()`;
  * - consented.ts: what exists only with consent: the storage (storage.ts, queue.ts), the sending
  *   (sending.ts), who uploads and when (uploads.ts), the offer engine, the page's listeners (page.ts);
- * - stats.ts, offers-front.ts: the counters and `client.offers`;
+ * - stats.ts: the counters;
  * - public-client.ts: the object returned, each method handing over to a part.
  *
  * Parts of the consented half tell each other through `signals` (signals.ts), never by a callback
@@ -44,8 +44,8 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     player: () => tracking.player,
     trackReaction: (record) => void tracking.track('players_offers', record),
     onRetry: stats.retried,
-    offers: defaults.offers,
+    offers: defaults.offers?.engine,
   });
   const setClientKey = (key: string): void => void (clientKey = key);
-  return publicClient({ emitter, stats, tracking, consent, hasOffers: defaults.offers !== undefined, ui, setClientKey });
+  return publicClient({ emitter, stats, tracking, consent, offersFront: defaults.offers?.front, ui, setClientKey });
 }

@@ -8,9 +8,8 @@ import { guardListener, type ClientEmitter } from '../bus/index.js';
 import { ConsentError, pauseReason, TpError } from '../errors/index.js';
 import type { OffersApi } from '../offers/index.js';
 import type { UiAdapter } from '../ui/index.js';
-import type { DeadLettersApi, TpClient } from './api.js';
+import type { DeadLettersApi, EntryDefaults, TpClient } from './api.js';
 import type { ConsentControl } from './consent.js';
-import { offersFront } from './offers-front.js';
 import { checkOption } from './options.js';
 import type { StatsCounter } from './stats.js';
 import type { Tracking } from './tracking.js';
@@ -21,8 +20,8 @@ export interface ClientParts {
   readonly stats: StatsCounter;
   readonly tracking: Tracking;
   readonly consent: ConsentControl;
-  /** The entry point has offers (not `tp-web-sdk/logging`). */
-  readonly hasOffers: boolean;
+  /** `client.offers` of an entry point with offers (not `tp-web-sdk/logging`). */
+  readonly offersFront: NonNullable<EntryDefaults['offers']>['front'] | undefined;
   readonly ui: UiAdapter | undefined;
   /** Replaces the client key the requests carry. */
   readonly setClientKey: (clientKey: string) => void;
@@ -84,7 +83,7 @@ export function publicClient(parts: ClientParts): TpClient {
         relay: c?.sending.relay?.ready === true,
       };
     },
-    offers: (parts.hasOffers ? offersFront(() => consent.use()?.offers, () => shut) : undefined) as OffersApi,
+    offers: parts.offersFront?.(() => consent.use()?.offers, () => shut) as OffersApi,
     async shutdown() {
       shut = true;
       tracking.stop();

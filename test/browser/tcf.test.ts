@@ -4,10 +4,12 @@
  * `message` listener answering `__tcfapiCall`), then the CMP, which replaces `__tcfapi`, takes
  * the queue over and answers asynchronously. The consent target is a plain object recording its
  * `setConsent` calls. Once in the test's own window, once in the window above it (the test runs
- * in a frame of Vitest's page), where the bridge reaches the CMP by postMessage.
+ * in a frame of Vitest's page), where the bridge reaches the CMP by postMessage. The last test
+ * drives a real client on IndexedDB.
  */
 import { afterEach, expect, it } from 'vitest';
 import { consentFromTcf, type ConsentState, type ConsentTarget, type TcData } from '../../src/tcf.js';
+import { storedClient } from '../support/stored-client.js';
 
 /** The stub, as a CMP's first script tag is: it must exist before any other script asks. */
 const STUB = `(function () {
@@ -156,4 +158,34 @@ it('no CMP on the page or above: no-cmp, consent untouched', () => {
   const target = recordingTarget();
   expect(consentFromTcf(target).state).toBe('no-cmp');
   expect(target.calls).toEqual([]);
+});
+
+it('with the real client: pending until the CMP answers; purposes 1 and 8 grant (held records arrive); a refusal denies and erases', async () => {
+  const namespace = `tcf-${crypto.randomUUID().slice(0, 8)}`;
+  const received: unknown[] = [];
+  const tp = storedClient(namespace, (body) => void received.push(...Object.values(body).flat()), { consent: 'pending' });
+  const win = window as TestWindow;
+  used.push(win);
+  pageScript(win, STUB);
+  const bridge = consentFromTcf(tp);
+  tp.track('players_login', {});
+  pageScript(win, CMP);
+  const cmp = win.__testCmp!;
+  await new Promise((resolve) => setTimeout(resolve, 50)); // loaded, no answer yet
+  expect(tp.consent).toBe('pending');
+  expect((await indexedDB.databases()).filter((d) => d.name?.includes(namespace))).toEqual([]);
+
+  cmp.set(decided('tcloaded', { 1: true, 8: true }));
+  await expect.poll(() => tp.consent).toBe('granted');
+  await tp.flush();
+  expect(received).toHaveLength(1);
+  expect((await indexedDB.databases()).some((d) => d.name === `tp-web-sdk/${namespace}/queue`)).toBe(true);
+
+  cmp.set(decided('useractioncomplete', { 1: true, 8: false }));
+  await expect.poll(() => tp.consent).toBe('denied');
+  await expect.poll(async () => (await indexedDB.databases()).filter((d) => d.name?.includes(namespace))).toEqual([]);
+  expect(Object.keys(localStorage).filter((k) => k.includes(namespace))).toEqual([]);
+  expect(tp.track('players_login', {})).toBe(false);
+  bridge.stop();
+  await tp.shutdown();
 });

@@ -135,6 +135,29 @@ describe('consent: denied', () => {
     await tp.shutdown();
   });
 
+  it('a withdrawal during a flush: the batch on the wire ends, no other leaves, flush() rejects with a ConsentError, no error event', async () => {
+    const calls: string[] = [];
+    let tp: TpClient | undefined;
+    tp = createClient({
+      ...memoryClientOptions(async (url, init) => {
+        calls.push(`${init?.method ?? 'GET'} ${new URL(String(url)).pathname}`);
+        tp!.setConsent('denied'); // the player withdraws while the first batch is on the wire
+        return okEnvelope([]);
+      }),
+      compression: 'none',
+      maxBatchRecords: 1,
+    });
+    const errors: unknown[] = [];
+    tp.on('error', (e) => void errors.push(e));
+    for (let i = 0; i < 3; i++) tp.track('players_login', { app_version: `v${i}` });
+    const flushed = await rejection(tp.flush());
+    expect(flushed).toBeInstanceOf(ConsentError);
+    await settle();
+    expect(calls).toEqual(['POST /v2021.4/web/logs']);
+    expect(errors).toEqual([]);
+    await tp.shutdown();
+  });
+
   it('granted again after denied starts fresh, with a new device id', async () => {
     const bodies: Body[] = [];
     const tp = consentClient({}, [], bodies);

@@ -1,11 +1,11 @@
 /**
  * `client.offers`: one object for the client's whole life, handing each call to the offer engine
- * of the consented half (consented.ts), which comes and goes with consent and `forget()`.
+ * of the moment, which comes and goes with consent and `forget()` (client/consented.ts).
  *
  * @module
  */
 import { OfferError } from '../errors/index.js';
-import type { OffersApi, OffersEngine } from '../offers/index.js';
+import type { OffersApi, OffersEngine } from './contract.js';
 
 /**
  * The offers of the engine `engine()` returns; without one (consent not granted, data being
