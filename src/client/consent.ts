@@ -71,11 +71,11 @@ export function controlConsent(d: ConsentDeps): ConsentControl {
     consented = startConsented(d);
     for (const entry of held.take()) consented.enqueue(entry);
   };
-  /** Lets go of the consented half; nothing of it runs after. */
-  const letGo = async (): Promise<void> => {
+  /** Lets go of the consented half (see `Consented.retire`). */
+  const letGo = async (erasing: boolean): Promise<void> => {
     const retired = consented;
     consented = undefined;
-    await retired?.retire();
+    await retired?.retire(erasing);
   };
   /** Drops what this tab holds in memory. */
   const dropHeld = (reason: 'consent' | 'forget'): void => {
@@ -96,7 +96,7 @@ export function controlConsent(d: ConsentDeps): ConsentControl {
     (erasing ??= (async () => {
       dropHeld('forget');
       d.device.renew();
-      await letGo();
+      await letGo(true);
       await tabs.settled();
     })().finally(erased));
   const forget = (): Promise<void> => {
@@ -104,7 +104,7 @@ export function controlConsent(d: ConsentDeps): ConsentControl {
       await erasing?.catch(() => undefined);
       dropHeld('forget');
       d.device.renew();
-      await tabs.erase(letGo);
+      await tabs.erase(() => letGo(true));
     })();
     erasing = run.catch(() => undefined).finally(erased);
     return run;
@@ -141,7 +141,7 @@ export function controlConsent(d: ConsentDeps): ConsentControl {
       if (next === state || shut) return;
       state = next;
       if (next === 'granted') open();
-      else if (next === 'pending') void letGo();
+      else if (next === 'pending') void letGo(false);
       else {
         dropHeld('consent');
         void forget().catch((error: unknown) => void emitter.emit('error', toTpError(error)));

@@ -9,7 +9,7 @@
 import { liveSink, type ClientEmitter } from '../bus/index.js';
 import { createSendGate, type SendGate } from '../delivery/index.js';
 import { pauseReason } from '../errors/index.js';
-import { retireStores } from '../internal/index.js';
+import { lastStoreOpened, retireStores } from '../internal/index.js';
 import type { OffersDeps, OffersEngine } from '../offers/index.js';
 import type { QueueEntry, RecordQueue } from '../queue/index.js';
 import type { UiAdapter } from '../ui/index.js';
@@ -54,11 +54,15 @@ export interface Consented {
   /** Queues a checked record (from `track()`, or held while consent was pending). */
   enqueue(entry: QueueEntry): void;
   /**
-   * Stops without a last upload (consent withdrawn, `forget()`): no new request or write starts,
-   * the upload running ends before its next batch, and its stores refuse every later transaction.
-   * Resolves once nothing of it runs; from then on it emits nothing.
+   * Stops without a last upload: no new request starts, the upload running ends before its next
+   * batch, and from then on it emits nothing. Then its stores refuse every later transaction and
+   * the storage lock is let go:
+   * - `erasing` false (consent back to pending): once the upload running and the writes under
+   *   way have ended, so nothing tracked is lost;
+   * - `erasing` true (a denial, `forget()`): at once, since the data is about to be erased; what
+   *   runs still ends in the background, its writes refused.
    */
-  retire(): Promise<void>;
+  retire(erasing: boolean): Promise<void>;
   /** `shutdown()`: a last upload, then everything stops. */
   shutdown(): Promise<void>;
 }
@@ -68,6 +72,7 @@ export function startConsented(d: ConsentedDeps): Consented {
   const { o } = d;
   let live = true;
   const emitter = liveSink(d.emitter, () => live);
+  const firstStore = lastStoreOpened() + 1; // the stores this half opens are numbered from here
   const signals = createSignals();
   d.device.keep(); // consent granted: the device id may be saved now
   const storage = chooseStorage(d.options, o);
@@ -134,12 +139,16 @@ export function startConsented(d: ConsentedDeps): Consented {
       if (gate.unloading) queue.rescue();
       if (queue.length >= o.flushAt) signals.emit('upload', 'threshold');
     },
-    async retire() {
+    async retire(erasing) {
       live = false; // the gate closes: the running upload ends before its next batch
+      const lastStore = lastStoreOpened(); // a half opened after this one keeps its stores
       stop();
-      await uploads.retire();
-      await queue.settled().catch(() => undefined);
-      retireStores(`${storage.dbPrefix}/`);
+      const quiet = (async () => {
+        await uploads.retire();
+        await queue.settled().catch(() => undefined);
+      })();
+      if (!erasing) await quiet;
+      retireStores(`${storage.dbPrefix}/`, firstStore, lastStore);
       releaseStorage();
     },
     async shutdown() {

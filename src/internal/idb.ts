@@ -25,23 +25,27 @@ function isDeadConnection(error: unknown): boolean {
   return name === 'InvalidStateError' || name === 'UnknownError';
 }
 
-/** Per database-name prefix, the number of the last `retireStores` call for it. */
-const retired = new Map<string, number>();
-let retirements = 0;
+/** Stores are numbered as they open; the ranges of numbers refused, with their name prefix. */
+let opened = 0;
+const retired: Array<readonly [prefix: string, from: number, upTo: number]> = [];
 
-/**
- * Every store opened so far whose database name starts with `prefix` refuses each transaction
- * from now on (an `AbortError` rejection): a client whose consent was withdrawn, or whose data
- * `forget()` erases, must not create its databases again with a late write. Stores opened after
- * this call work.
- */
-export function retireStores(prefix: string): void {
-  retired.set(prefix, ++retirements);
+/** The number of the last store opened: stores opened after this moment have higher ones. */
+export function lastStoreOpened(): number {
+  return opened;
 }
 
-function retiredSince(dbName: string, born: number): boolean {
-  for (const [prefix, at] of retired) if (at > born && dbName.startsWith(prefix)) return true;
-  return false;
+/**
+ * Every store whose database name starts with `prefix` and whose number is from `from` to `upTo`
+ * (the stores one client opened) refuses each transaction from now on (an `AbortError`
+ * rejection): a client whose consent was withdrawn, or whose data `forget()` erases, must not
+ * create its databases again with a late write. Other stores, and stores opened later, work.
+ */
+export function retireStores(prefix: string, from: number, upTo: number): void {
+  retired.push([prefix, from, upTo]);
+}
+
+function isRetired(dbName: string, store: number): boolean {
+  return retired.some(([prefix, from, upTo]) => store >= from && store <= upTo && dbName.startsWith(prefix));
 }
 
 /**
@@ -58,9 +62,9 @@ function retiredSince(dbName: string, born: number): boolean {
  */
 export function openStore(dbName: string, storeName: string): UseStore {
   let current = createStore(dbName, storeName);
-  const born = retirements;
+  const number = ++opened;
   return (mode, callback) => {
-    if (retiredSince(dbName, born)) return Promise.reject(new DOMException(`${dbName} was retired (consent withdrawn, or forget())`, 'AbortError'));
+    if (isRetired(dbName, number)) return Promise.reject(new DOMException(`${dbName} was retired (consent withdrawn, or forget())`, 'AbortError'));
     const run = async (store: UseStore) =>
       // Async: where IndexedDB is denied (a sandboxed iframe's opaque origin), `indexedDB.open`
       // throws at once; the caller gets a rejection, never a throw inside its own call.

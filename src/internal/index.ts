@@ -18,7 +18,7 @@ export {
 } from './env.js';
 export { formatUtcDateTime, MAX_TIMER_MS, parseDateTime, toUnixSeconds, type Clock } from './time.js';
 export { createServerClock, type ClockSample } from './server-clock.js';
-export { openStore, retireStores } from './idb.js';
+export { lastStoreOpened, openStore, retireStores } from './idb.js';
 export { httpUrl } from './url.js';
 export { shortHash } from './hash.js';
 export { toValidationIssues } from './zod-issues.js';

@@ -1,0 +1,46 @@
+/**
+ * Consent moving back and forth in Chromium, on real IndexedDB: nothing tracked is lost when
+ * consent goes back to pending with writes under way and comes back at once (the new storage is
+ * not refused with the old one), and a retired store refuses where a newer one works.
+ */
+import { afterEach, expect, it } from 'vitest';
+import { lastStoreOpened, openStore, retireStores } from '../../src/internal/index.js';
+import { storedClient } from '../support/stored-client.js';
+
+const namespace = `moves-${crypto.randomUUID().slice(0, 8)}`;
+
+afterEach(async () => {
+  for (const key of Object.keys(localStorage).filter((k) => k.includes(namespace))) localStorage.removeItem(key);
+  for (const { name } of await indexedDB.databases()) {
+    if (name?.includes(namespace)) indexedDB.deleteDatabase(name);
+  }
+});
+
+it('granted, pending and granted again in one task: every record tracked arrives once', async () => {
+  const received: string[] = [];
+  const tp = storedClient(namespace, (body) => {
+    for (const r of (body.players_login ?? []) as Array<{ app_version: string }>) received.push(r.app_version);
+  });
+  await expect.poll(() => tp.stats().leader).toBe(true);
+  for (let i = 0; i < 10; i++) tp.track('players_login', { app_version: `a${i}` }); // writes under way
+  tp.setConsent('pending');
+  for (let i = 0; i < 10; i++) tp.track('players_login', { app_version: `b${i}` }); // held
+  tp.setConsent('granted');
+  await expect.poll(() => tp.stats().leader).toBe(true);
+  await tp.flush();
+  expect(received.sort()).toEqual([...Array.from({ length: 10 }, (_, i) => `a${i}`), ...Array.from({ length: 10 }, (_, i) => `b${i}`)].sort());
+  await tp.shutdown();
+});
+
+it('a retired store refuses its transactions; one opened later, or under another prefix, works', async () => {
+  const from = lastStoreOpened() + 1;
+  const old = openStore(`tp-web-sdk/${namespace}/x`, 's');
+  const other = openStore(`tp-web-sdk/${namespace}-other/x`, 's');
+  await old('readwrite', (s) => s.put(1, 'k'));
+  retireStores(`tp-web-sdk/${namespace}/`, from, lastStoreOpened() - 1); // `other` is after `old`
+  await expect(old('readonly', (s) => s.get('k'))).rejects.toMatchObject({ name: 'AbortError' });
+  const fresh = openStore(`tp-web-sdk/${namespace}/x`, 's');
+  const read = await fresh('readonly', (s) => new Promise((resolve) => (s.get('k').onsuccess = (e) => resolve((e.target as IDBRequest).result))));
+  expect(read).toBe(1);
+  await expect(other('readwrite', (s) => s.put(2, 'k'))).resolves.not.toThrow();
+});
