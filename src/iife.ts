@@ -1,6 +1,7 @@
 /**
  * The script-tag build: `<script src=".../tp-web-sdk.iife.js">` defines `window.TPSDK` with the
- * package entry's API and every adapter (`createDomAdapter`, `createCanvasAdapter`). Its
+ * package entry's API, every adapter (`createDomAdapter`, `createCanvasAdapter`) and the TCF
+ * bridge (`consentFromTcf`). Its
  * `createClient` draws offers with the DOM adapter in a browser unless `ui` says otherwise. This is
  * the package's only side effect.
  *
@@ -12,10 +13,11 @@ import { hasDom } from './internal/index.js';
 import { createOffersEngine, offersFront } from './offers/index.js';
 import * as canvas from './canvas.js';
 import * as dom from './dom.js';
+import * as tcf from './tcf.js';
 
 /** `createClient` of the package entry, with the DOM adapter as the default UI in a browser. */
 function createClient(options: ClientOptions): TpClient {
   return createCoreClient(options, { offers: { engine: createOffersEngine, front: offersFront }, ui: () => (hasDom() ? dom.createDomAdapter() : undefined) });
 }
 
-(globalThis as unknown as { TPSDK: unknown }).TPSDK = { ...core, ...dom, ...canvas, createClient };
+(globalThis as unknown as { TPSDK: unknown }).TPSDK = { ...core, ...dom, ...canvas, ...tcf, createClient };

@@ -163,7 +163,7 @@ describe('demo in Chromium', () => {
     await page.waitForSelector('body[data-done="true"]');
     expect(await page.locator('#status').innerText()).toMatch(/^Delivered 1 record\(s\) with TPSDK \d+\.\d+\.\d+\.$/);
     expect(await page.evaluate(() => Object.keys((window as unknown as { TPSDK: object }).TPSDK).sort())).toEqual(
-      expect.arrayContaining(['createClient', 'createDomAdapter', 'createHeadlessAdapter', 'isTpError', 'parseRichText']),
+      expect.arrayContaining(['consentFromTcf', 'ConsentError', 'createCanvasAdapter', 'createClient', 'createDomAdapter', 'createHeadlessAdapter', 'isTpError', 'parseRichText']),
     );
     await page.close();
   });
