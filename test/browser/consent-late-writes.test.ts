@@ -38,3 +38,37 @@ for (const outcome of ['accepted', 'failed'] as const) {
     await tp.shutdown();
   });
 }
+
+// Left unfixed (review): the new tab reads the old id from localStorage before the erase, never
+// hears the 'forget' posted before it opened, sends the old id, and saves it again on the next
+// keep(). Remove `.fails` once fixed.
+it.fails('a tab opened while another tab forgets does not go on with the erased device id', async () => {
+  const deviceKey = `tp-web-sdk:${namespace}:device-id`;
+  const ids: unknown[] = [];
+  const a = storedClient(namespace, () => undefined);
+  await expect.poll(() => a.stats().leader).toBe(true);
+  const old = localStorage.getItem(deviceKey);
+  expect(old).toMatch(/\S/);
+  // A slow tab: holds the storage lock shared, so the erasing waits (at most 3 s) before it erases.
+  let letGo: () => void = () => undefined;
+  void navigator.locks.request(`tp-web-sdk/${namespace}/storage`, { mode: 'shared' }, () => new Promise<void>((r) => (letGo = r)));
+  const forgetting = a.forget();
+  await new Promise((r) => setTimeout(r, 100));
+  const c = storedClient(namespace, (body) => {
+    for (const r of (body.players_login ?? []) as Array<{ device_unique_id: string }>) ids.push(r.device_unique_id);
+  });
+  await forgetting;
+  letGo();
+  c.track('players_login', {});
+  await c.flush();
+  expect(ids.length).toBe(1);
+  expect(ids[0]).not.toBe(old);
+  // Nor does it save it again (a move back to pending and granted saves the id it has).
+  c.setConsent('pending');
+  c.setConsent('granted');
+  c.track('players_login', {});
+  await c.flush();
+  expect(localStorage.getItem(deviceKey)).not.toBe(old);
+  await a.shutdown();
+  await c.shutdown();
+}, 10_000);
