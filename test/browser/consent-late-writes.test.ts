@@ -57,18 +57,34 @@ it.fails('a tab opened while another tab forgets does not go on with the erased 
   const c = storedClient(namespace, (body) => {
     for (const r of (body.players_login ?? []) as Array<{ device_unique_id: string }>) ids.push(r.device_unique_id);
   });
-  await forgetting;
+  try {
+    await forgetting;
+    letGo();
+    c.track('players_login', {});
+    await c.flush();
+    expect(ids.length).toBe(1);
+    expect(ids[0]).not.toBe(old);
+    // Nor does it save it again (a move back to pending and granted saves the id it has).
+    c.setConsent('pending');
+    c.setConsent('granted');
+    c.track('players_login', {});
+    await c.flush();
+    expect(localStorage.getItem(deviceKey)).not.toBe(old);
+  } finally {
+    await a.shutdown();
+    await c.shutdown();
+  }
+}, 10_000);
+
+it('denied: flush() resolves at once with nothing sent, even while the erasing waits for a slow tab', async () => {
+  const tp = storedClient(namespace, () => undefined);
+  await expect.poll(() => tp.stats().leader).toBe(true);
+  let letGo: () => void = () => undefined;
+  void navigator.locks.request(`tp-web-sdk/${namespace}/storage`, { mode: 'shared' }, () => new Promise<void>((r) => (letGo = r)));
+  tp.setConsent('denied');
+  const start = performance.now();
+  expect(await tp.flush()).toEqual({ records: 0, batches: 0, deadLettered: 0 });
+  expect(performance.now() - start).toBeLessThan(1000);
   letGo();
-  c.track('players_login', {});
-  await c.flush();
-  expect(ids.length).toBe(1);
-  expect(ids[0]).not.toBe(old);
-  // Nor does it save it again (a move back to pending and granted saves the id it has).
-  c.setConsent('pending');
-  c.setConsent('granted');
-  c.track('players_login', {});
-  await c.flush();
-  expect(localStorage.getItem(deviceKey)).not.toBe(old);
-  await a.shutdown();
-  await c.shutdown();
+  await tp.shutdown();
 }, 10_000);
