@@ -79,3 +79,26 @@ it.fails('memory storage: records queued before consent goes back to pending are
   expect(sent(bodies).map((r) => r.app_version)).toEqual(['a', 'b']);
   await tp.shutdown();
 });
+
+it('where the browser denies IndexedDB (a sandboxed iframe), forget() resolves and a denied start reports no error: nothing was stored', async () => {
+  const denied = (): never => {
+    throw new DOMException('access to the Indexed Database API is denied in this context', 'SecurityError');
+  };
+  const g = globalThis as { indexedDB?: unknown };
+  const had = Object.getOwnPropertyDescriptor(g, 'indexedDB');
+  Object.defineProperty(g, 'indexedDB', { configurable: true, value: { open: denied, deleteDatabase: denied, databases: async () => denied() } });
+  try {
+    const errors: unknown[] = [];
+    const start = client({ consent: 'denied' }, []);
+    start.on('error', (e) => void errors.push(e));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(errors).toEqual([]);
+    await start.shutdown();
+    const tp = client({}, []);
+    await expect(tp.forget()).resolves.toBeUndefined();
+    await tp.shutdown();
+  } finally {
+    if (had) Object.defineProperty(g, 'indexedDB', had);
+    else delete g.indexedDB;
+  }
+});
