@@ -87,26 +87,34 @@ export function controlConsent(d: ConsentDeps): ConsentControl {
    * After an erasing, the storage opens again only when something needs it (a record tracked, an
    * offer call, a flush): until then nothing is stored anew. Records tracked meanwhile open it now.
    */
-  const erased = (): void => {
+  const erased = (ended: Promise<void>): void => {
+    if (erasing !== ended) return; // a later erasing runs on (forget() during forget())
     erasing = undefined;
     if (held.length > 0) open();
   };
   /** Another tab erases: let go of the storage and wait for the erasing to end. */
-  const letGoForOthers = (): Promise<void> =>
-    (erasing ??= (async () => {
+  const letGoForOthers = (): Promise<void> => {
+    if (erasing) return erasing;
+    const mine: Promise<void> = (async () => {
       dropHeld('forget');
       d.device.renew();
       await letGo(true);
       await tabs.settled();
-    })().finally(erased));
+    })().finally(() => erased(mine));
+    return (erasing = mine);
+  };
   const forget = (): Promise<void> => {
+    const before = erasing;
+    // Without an erasing under way, the storage is let go before forget() returns: a record
+    // tracked right after it is held, not queued in the storage being erased.
     const run = (async () => {
-      await erasing?.catch(() => undefined);
+      if (before) await before.catch(() => undefined);
       dropHeld('forget');
       d.device.renew();
       await tabs.erase(() => letGo(true));
     })();
-    erasing = run.catch(() => undefined).finally(erased);
+    const mine: Promise<void> = run.catch(() => undefined).finally(() => erased(mine));
+    erasing = mine;
     return run;
   };
   const announce = (event: ConsentEvent): void => void emitter.emit('consent', event);

@@ -130,11 +130,20 @@ async function eraseStoredData({ dbPrefix, deviceIdKey }: ForgetNames): Promise<
 
 /**
  * Deletes one database. Other connections to it close on `versionchange` (internal/idb.ts), so a
- * blocked deletion goes on once they have.
+ * blocked deletion goes on once they have. Where IndexedDB is denied (`SecurityError`), there is
+ * nothing to delete.
  */
 function deleteDatabase(name: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const request = indexedDB.deleteDatabase(name);
+    let request: IDBOpenDBRequest;
+    try {
+      request = indexedDB.deleteDatabase(name);
+    } catch (error) {
+      // Denied in this context (a sandboxed iframe's opaque origin): nothing can have been stored.
+      if ((error as { name?: unknown } | null)?.name === 'SecurityError') resolve();
+      else reject(error);
+      return;
+    }
     request.onsuccess = () => resolve();
     request.onerror = () => reject(request.error ?? new Error(`could not delete ${name}`));
   });

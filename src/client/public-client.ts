@@ -49,6 +49,7 @@ export function publicClient(parts: ClientParts): TpClient {
     async flush() {
       if (shut) throw new TpError('config', 'the client was shut down');
       if (consent.state === 'pending') throw new ConsentError('pending', 'consent is pending: nothing is sent before setConsent("granted")');
+      if (consent.state === 'denied') return NOTHING_SENT; // at once, not after the erasing
       const consented = await consent.ready();
       return consented ? consented.uploads.flush() : NOTHING_SENT;
     },

@@ -49,7 +49,8 @@ export function startSending({ o, storage, queue, gate, emitter, signals, client
   /** True while this tab's ledger or relayed notes hold keys. */
   let ledgerSaved = false;
   const saveLedger = (): void => {
-    if (!ledger || !(gate.unloading || ledgerSaved || (typeof document === 'object' && document.visibilityState === 'hidden'))) return;
+    // Consent withdrawn or the data erased: an upload that ends now writes no key again.
+    if (!ledger || !gate.consented() || !(gate.unloading || ledgerSaved || (typeof document === 'object' && document.visibilityState === 'hidden'))) return;
     const sent = uploader.sentKeys();
     const relayed = uploader.relayedKeys();
     ledger.save(sent);
@@ -94,7 +95,7 @@ export function startSending({ o, storage, queue, gate, emitter, signals, client
  * signal), and each outcome to the service's health. No answer while the page unloads is the page
  * cutting the request off, not a failure of the service.
  */
-function openTransport(o: ResolvedOptions, credentials: () => Credentials, gate: Pick<SendGate, 'unloading'>, health: ServiceHealth, signals: Signals): Transport {
+function openTransport(o: ResolvedOptions, credentials: () => Credentials, gate: Pick<SendGate, 'unloading' | 'consented'>, health: ServiceHealth, signals: Signals): Transport {
   return new Transport({
     baseUrl: o.baseUrl,
     fetch: o.fetch,
@@ -104,6 +105,8 @@ function openTransport(o: ResolvedOptions, credentials: () => Credentials, gate:
     clock: o.now,
     onAnswer: (sample) => void signals.emit('answer', sample),
     onSettled: (endpoint, error) => {
+      // An answer after consent was withdrawn (or the data erased): the health key is not written again.
+      if (!gate.consented()) return;
       if (!error) {
         if (endpoint === 'logs') health.succeeded();
       } else if (error.code === 'network' ? !gate.unloading : endpoint === 'logs') {
