@@ -16,7 +16,8 @@ import type { UiAdapter } from '../ui/index.js';
 export interface ClientStats {
   /**
    * Records waiting for a 200 (stored, being written, or buffered), for the first `identify()`,
-   * or held for consent.
+   * or held for consent. While consent is not granted the storage is closed: only the records in
+   * memory count.
    */
   readonly queued: number;
   /** Records held in memory while consent is `pending` (at most 1,000), part of `queued`. */
@@ -118,7 +119,8 @@ export interface LoggingClient {
    *   the wire, with a `NetworkError`.
    * @throws {TpError} code `config`, at once, after `shutdown()`.
    * @throws {ConsentError} at once while consent is `pending` (with consent `denied` it resolves
-   *   with nothing sent).
+   *   with nothing sent), or when consent is withdrawn (or `forget()` called) during the flush: the
+   *   batch on the wire ends, no other leaves.
    */
   flush(): Promise<FlushResult>;
   /**

@@ -14,7 +14,7 @@ import { startConsented, type Consented, type ConsentedDeps } from './consented.
 import { consentHold } from './consent-hold.js';
 import { deviceIdKey } from './device-id.js';
 import { forgetTabs } from './forget.js';
-import { storageNames } from './storage.js';
+import { memoryStores, storageNames, type MemoryStores } from './storage.js';
 import type { Tracking } from './tracking.js';
 
 /** The consent of one client. */
@@ -43,7 +43,7 @@ export interface ConsentControl {
 }
 
 /** What the control needs besides what the consented half needs. */
-export interface ConsentDeps extends ConsentedDeps {
+export interface ConsentDeps extends Omit<ConsentedDeps, 'memory'> {
   readonly emitter: ClientEmitter;
   readonly tracking: Pick<Tracking, 'dropUnnamed'>;
 }
@@ -63,19 +63,31 @@ export function controlConsent(d: ConsentDeps): ConsentControl {
   let erasing: Promise<void> | undefined;
   let shut = false;
   const held = consentHold();
+  /** Without IndexedDB, the queue and dead letters in memory: kept from one consented half to the next, emptied by `forget()`. */
+  let memory: MemoryStores | undefined;
+  /** The last half's retiring: the next half opens once it has ended (no record read twice). */
+  let leaving: Promise<void> | undefined;
   const names = { ...storageNames(d.options, d.o), deviceIdKey: deviceIdKey(d.o.namespace) };
   const tabs = forgetTabs(names, () => void letGoForOthers());
 
   const open = (): void => {
     if (shut || state !== 'granted' || consented || erasing) return;
-    consented = startConsented(d);
+    if (leaving) return void leaving.then(open);
+    consented = startConsented({ ...d, memory: () => (memory ??= memoryStores()) });
     for (const entry of held.take()) consented.enqueue(entry);
   };
-  /** Lets go of the consented half (see `Consented.retire`). */
+  /** Lets go of the consented half (see `Consented.retire`); erasing, its memory stores go too. */
   const letGo = async (erasing: boolean): Promise<void> => {
     const retired = consented;
     consented = undefined;
-    await retired?.retire(erasing);
+    if (erasing) memory = undefined;
+    if (!retired) return;
+    const done = retired.retire(erasing);
+    const mine: Promise<void> = done.catch(() => undefined).finally(() => {
+      if (leaving === mine) leaving = undefined;
+    });
+    leaving = mine;
+    await done;
   };
   /** Drops what this tab holds in memory. */
   const dropHeld = (reason: 'consent' | 'forget'): void => {
@@ -159,6 +171,7 @@ export function controlConsent(d: ConsentDeps): ConsentControl {
     forget,
     async ready() {
       await erasing;
+      await leaving;
       open();
       return consented;
     },

@@ -22,7 +22,7 @@ import { watchPage } from './page.js';
 import { openClientQueue } from './queue.js';
 import { startSending, type Sending } from './sending.js';
 import { createSignals } from './signals.js';
-import { chooseStorage, warnIfNoIndexedDb, type ClientStorage } from './storage.js';
+import { chooseStorage, warnIfNoIndexedDb, type ClientStorage, type MemoryStores } from './storage.js';
 import { startUploads, type Uploads } from './uploads.js';
 
 /** What the client gives the consented half. */
@@ -40,6 +40,8 @@ export interface ConsentedDeps {
   readonly onRetry: () => void;
   /** The offer engine of the entry point (left out of `tp-web-sdk/logging`). */
   readonly offers: ((deps: OffersDeps) => OffersEngine) | undefined;
+  /** The client's stores in memory, used without IndexedDB. */
+  readonly memory: () => MemoryStores;
 }
 
 /** The consented half of one client. */
@@ -75,7 +77,7 @@ export function startConsented(d: ConsentedDeps): Consented {
   const firstStore = lastStoreOpened() + 1; // the stores this half opens are numbered from here
   const signals = createSignals();
   d.device.keep(); // consent granted: the device id may be saved now
-  const storage = chooseStorage(d.options, o);
+  const storage = chooseStorage(d.options, o, d.memory);
   const { leadership } = storage;
   const queue = openClientQueue(o, storage, emitter, signals);
   warnIfNoIndexedDb(o, storage, (error) => void emitter.emit('warning', error));

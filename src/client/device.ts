@@ -33,7 +33,10 @@ export interface Device {
 /** Describes this device (once, at `createClient`; the languages are read again each time). */
 export function describeThisDevice(o: ResolvedOptions): Device {
   const stored = o.deviceId === undefined && !o.childDirected;
-  let id = o.deviceId ?? ((stored && readDeviceId(o.namespace)) || randomId());
+  const read = stored ? readDeviceId(o.namespace) : undefined;
+  let id = o.deviceId ?? read ?? randomId();
+  /** `id` is (or was) the one in localStorage: gone from there, another tab's `forget()` erased it. */
+  let fromStorage = read !== undefined;
   const nav = browserNavigator();
   const userAgent = nav?.userAgent ?? '';
   const touchPoints = nav?.maxTouchPoints ?? 0;
@@ -43,10 +46,15 @@ export function describeThisDevice(o: ResolvedOptions): Device {
       return id;
     },
     keep() {
-      if (stored) id = keepDeviceId(o.namespace, id);
+      if (!stored) return;
+      if (fromStorage && readDeviceId(o.namespace) === undefined) id = randomId();
+      id = keepDeviceId(o.namespace, id);
+      fromStorage = readDeviceId(o.namespace) === id; // false where localStorage is missing
     },
     renew() {
-      if (o.deviceId === undefined) id = randomId();
+      if (o.deviceId !== undefined) return;
+      id = randomId();
+      fromStorage = false;
     },
     info: describeDevice(userAgent, touchPoints),
     region: o.region ?? regionFromLanguages(browserLanguages()),

@@ -12,7 +12,7 @@
  * @module
  */
 import { StorageError } from '../errors/index.js';
-import { localStorageOrUndefined } from '../internal/index.js';
+import { localStorageOrUndefined, randomId } from '../internal/index.js';
 import { hasIndexedDb } from '../queue/index.js';
 import { openTabChannel, type TabChannel } from '../tabs/index.js';
 
@@ -50,27 +50,40 @@ export interface ForgetTabs {
   close(): void;
 }
 
-/** Listens for the other tabs' `forget()`; `onForget` lets go of this tab's storage. */
+/**
+ * Listens for the other tabs' `forget()`; `onForget` lets go of this tab's storage. A tab opened
+ * while another erased hears only the end (`forgotten`): its storage was erased under it, so it
+ * lets go then.
+ */
 export function forgetTabs(names: ForgetNames, onForget: () => void): ForgetTabs {
   const channel: TabChannel = openTabChannel(names.shared ? names.dbPrefix : undefined);
   let forgotten: (() => void) | undefined;
+  /** The erasings this tab heard begin. */
+  const heard = new Set<string>();
   channel.onMessage((message) => {
-    if (message.type === 'forget') onForget();
-    else if (message.type === 'forgotten') forgotten?.();
+    if (message.type === 'forget') {
+      heard.add(message.id);
+      onForget();
+    } else if (message.type === 'forgotten') {
+      forgotten?.();
+      if (!heard.delete(message.id)) onForget();
+    }
   });
   const lockName = `${names.dbPrefix}/storage`;
   return {
     async erase(letGo) {
-      channel.post({ type: 'forget' });
+      const id = randomId();
+      const announce = (): void => channel.post({ type: 'forget', id });
       try {
-        if (names.locks) await exclusively(names.locks, lockName, letGo, () => eraseStoredData(names));
+        if (names.locks) await exclusively(names.locks, lockName, announce, letGo, () => eraseStoredData(names));
         else {
+          announce();
           await letGo();
           await delay(names.shared ? NO_LOCKS_LET_GO_MS : 0);
           await eraseStoredData(names);
         }
       } finally {
-        channel.post({ type: 'forgotten' });
+        channel.post({ type: 'forgotten', id });
       }
     },
     async settled() {
@@ -93,14 +106,16 @@ export function forgetTabs(names: ForgetNames, onForget: () => void): ForgetTabs
 }
 
 /**
- * Runs `erase` holding `name` exclusively: asked for before this tab lets go (so no tab takes it
- * shared again in between), granted once every tab let go. After 3 s without it, erases anyway.
+ * Runs `erase` holding `name` exclusively: asked for before the other tabs are told and this tab
+ * lets go (so no tab takes it shared again in between), granted once every tab let go. After 3 s
+ * without it, erases anyway.
  */
-async function exclusively(locks: LockManager, name: string, letGo: () => Promise<void>, erase: () => Promise<void>): Promise<void> {
+async function exclusively(locks: LockManager, name: string, announce: () => void, letGo: () => Promise<void>, erase: () => Promise<void>): Promise<void> {
   let erased: Promise<void> | undefined;
   const held = locks
     .request(name, { mode: 'exclusive', signal: AbortSignal.timeout(LET_GO_MS) }, () => (erased = erase()))
     .catch(() => undefined); // a time-out: erased below without the lock
+  announce();
   await letGo();
   await held;
   await (erased ?? erase());

@@ -51,12 +51,22 @@ export interface ClientStorage {
   openChannel(): TabChannel;
 }
 
+/** The stores of a client in memory: they outlive the consented half, as IndexedDB does (consent.ts). */
+export interface MemoryStores {
+  readonly queue: QueueStore;
+  readonly deadLetters: DeadLetterStore;
+}
+
+/** New, empty stores in memory. */
+export const memoryStores = (): MemoryStores => ({ queue: createMemoryStore(), deadLetters: createMemoryDeadLetterStore() });
+
 /**
- * Chooses IndexedDB (unless `storage: 'memory'` or the browser has none) and names everything
- * after the namespace. Clients that send elsewhere never share a queue (two games on one portal
- * origin): the default namespace is named after where the records go.
+ * Chooses IndexedDB (unless `storage: 'memory'` or the browser has none; then `memory()`, the
+ * client's own) and names everything after the namespace. Clients that send elsewhere never
+ * share a queue (two games on one portal origin): the default namespace is named after where the
+ * records go.
  */
-export function chooseStorage(options: ClientOptions, o: ResolvedOptions): ClientStorage {
+export function chooseStorage(options: ClientOptions, o: ResolvedOptions, memory: () => MemoryStores): ClientStorage {
   const { shared, dbPrefix, locks } = storageNames(options, o);
   const tabId = randomId().replace(/-/g, '').slice(0, 8);
   const rescuePrefix = `${dbPrefix}/rescue/`;
@@ -64,8 +74,8 @@ export function chooseStorage(options: ClientOptions, o: ResolvedOptions): Clien
     shared,
     dbPrefix,
     tabId,
-    queue: shared ? createIndexedDbStore(`${dbPrefix}/queue`) : createMemoryStore(),
-    deadLetters: shared ? createIndexedDbDeadLetterStore(`${dbPrefix}/dead-letter`) : createMemoryDeadLetterStore(),
+    queue: shared ? createIndexedDbStore(`${dbPrefix}/queue`) : memory().queue,
+    deadLetters: shared ? createIndexedDbDeadLetterStore(`${dbPrefix}/dead-letter`) : memory().deadLetters,
     rescue: shared ? createLocalRescue(rescuePrefix, tabId) : undefined,
     rescuePrefix,
     ledger: shared ? createLocalLedger(`${dbPrefix}/sent/`, tabId) : undefined,

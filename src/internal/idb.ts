@@ -75,7 +75,8 @@ export function openStore(dbName: string, storeName: string): UseStore {
       });
     const used = current;
     return run(used).catch((error: unknown) => {
-      if (!isDeadConnection(error)) throw error;
+      // A retired store opens no new connection: that would create its database again.
+      if (!isDeadConnection(error) || isRetired(dbName, number)) throw error;
       if (current === used) {
         current = createStore(dbName, storeName);
         used('readonly', (s) => s.transaction.db.close()).catch(() => undefined);

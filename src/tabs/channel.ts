@@ -27,9 +27,9 @@ export type TabMessage =
   /** The leader's count of queued records, after an upload pass. */
   | { readonly type: 'queued'; readonly count: number }
   /** A tab's `forget()` erases the game's data: every other tab lets go of its storage now. */
-  | { readonly type: 'forget' }
-  /** The erasing tab is done: the others may open their storage again. */
-  | { readonly type: 'forgotten' };
+  | { readonly type: 'forget'; readonly id: string }
+  /** The erasing tab is done: the others may open their storage again (a tab that did not hear `forget` lets go now). */
+  | { readonly type: 'forgotten'; readonly id: string };
 
 export interface TabChannel {
   /** Sends to the other tabs; after `close()`, nothing (an upload that ends after shutdown answers no one). */
