@@ -6,7 +6,7 @@
  * ```ts
  * import { createClient } from 'tp-web-sdk';
  * import { consentFromTcf } from 'tp-web-sdk/tcf';
- * const tp = createClient(options); // consent pending until the CMP decides
+ * const tp = createClient({ ...options, consent: 'pending' }); // nothing stored or sent until the CMP decides
  * const bridge = consentFromTcf(tp); // purposes 1 and 8 by default
  * // later, if the game stops following the CMP:
  * bridge.stop();

@@ -33,8 +33,10 @@ export interface DroppedEvent {
    * `no-player`: at `shutdown()`, records tracked before any `identify()` (they had no player to
    * be sent under);
    * `consent`: records held while consent was `pending`, let go because consent was denied, the
-   * client shut down, or more than 1,000 waited (the oldest go);
-   * `forget`: records in memory when `forget()` erased the game's data (in this tab or another).
+   * client shut down, or more than 1,000 waited (the oldest go; one event per task); and the
+   * stored records a denial erased unsent (counted by the tab that erased them);
+   * `forget`: records in memory when `forget()` erased the game's data (in this tab or another),
+   * and the stored records it erased unsent (counted by the tab that called it).
    */
   readonly reason: 'queue-full' | 'quota' | 'earlier-session' | 'no-player' | 'consent' | 'forget';
 }
@@ -115,13 +117,14 @@ export type ClientEmitter = EventEmitter<ClientEvents>;
 export type EventSink = Pick<ClientEmitter, 'emit'>;
 
 /**
- * `emitter`'s `emit` while `live()` is true, nothing after: the parts of a client's storage that
- * `setConsent('denied')` or `forget()` retired may still settle something, and the game must not
- * hear of it.
+ * `emitter`'s `emit` while `live()` is true; after, only `delivered`: the parts of a client's
+ * storage that `setConsent('denied')` or `forget()` retired may still settle something (a write
+ * refused, a deletion), and the game must not hear of it, but a batch accepted is news.
  */
 export function liveSink(emitter: ClientEmitter, live: () => boolean): EventSink {
   const emit = emitter.emit.bind(emitter) as (event: keyof ClientEvents, ...args: unknown[]) => boolean;
-  return { emit: ((event: keyof ClientEvents, ...args: unknown[]) => live() && emit(event, ...args)) as EventSink['emit'] };
+  // A batch on the wire at the end is delivered all the same: the game hears it (stats count it).
+  return { emit: ((event: keyof ClientEvents, ...args: unknown[]) => (live() || event === 'delivered') && emit(event, ...args)) as EventSink['emit'] };
 }
 
 type Listener = (...args: any[]) => void;

@@ -67,6 +67,8 @@ export function controlConsent(d: ConsentDeps): ConsentControl {
   let memory: MemoryStores | undefined;
   /** The last half's retiring: the next half opens once it has ended (no record read twice). */
   let leaving: Promise<void> | undefined;
+  /** Records the hold let go in this task, reported at its end. */
+  let overflow = 0;
   const names = { ...storageNames(d.options, d.o), deviceIdKey: deviceIdKey(d.o.namespace) };
   const tabs = forgetTabs(names, () => void letGoForOthers());
 
@@ -115,7 +117,7 @@ export function controlConsent(d: ConsentDeps): ConsentControl {
     })().finally(() => erased(mine));
     return (erasing = mine);
   };
-  const forget = (): Promise<void> => {
+  const forget = (reason: 'forget' | 'consent' = 'forget'): Promise<void> => {
     const before = erasing;
     // Without an erasing under way, the storage is let go before forget() returns: a record
     // tracked right after it is held, not queued in the storage being erased.
@@ -123,7 +125,10 @@ export function controlConsent(d: ConsentDeps): ConsentControl {
       if (before) await before.catch(() => undefined);
       dropHeld('forget');
       d.device.renew();
+      // The stored records about to be erased unsent (those on the wire may still arrive).
+      const stored = consented ? Math.max(0, consented.queue.length - consented.sending.uploader.inFlightCount) : 0;
       await tabs.erase(() => letGo(true));
+      if (stored > 0) emitter.emit('dropped', { records: stored, reason });
     })();
     const mine: Promise<void> = run.catch(() => undefined).finally(() => erased(mine));
     erasing = mine;
@@ -134,7 +139,7 @@ export function controlConsent(d: ConsentDeps): ConsentControl {
   open();
   // Denied from the start (the game's stored answer, Global Privacy Control): what an earlier
   // visit stored goes.
-  if (state === 'denied') void forget().catch((error: unknown) => void emitter.emit('error', toTpError(error)));
+  if (state === 'denied') void forget('consent').catch((error: unknown) => void emitter.emit('error', toTpError(error)));
   if (start.gpc) queueMicrotask(() => announce({ state: 'denied', source: 'global-privacy-control' }));
   return {
     get state() {
@@ -153,8 +158,13 @@ export function controlConsent(d: ConsentDeps): ConsentControl {
     deliver(entry) {
       open();
       if (consented) return consented.enqueue(entry);
-      const dropped = held.hold(entry);
-      if (dropped > 0) emitter.emit('dropped', { records: dropped, reason: 'consent' });
+      // Past the limit, the oldest go: one event for the task's drops, not one per record.
+      if (held.hold(entry) > 0 && overflow++ === 0) {
+        queueMicrotask(() => {
+          emitter.emit('dropped', { records: overflow, reason: 'consent' });
+          overflow = 0;
+        });
+      }
     },
     set(next) {
       if (next !== 'granted' && next !== 'pending' && next !== 'denied') throw new ConfigError('consent', "expected 'granted', 'pending' or 'denied'");
@@ -164,11 +174,11 @@ export function controlConsent(d: ConsentDeps): ConsentControl {
       else if (next === 'pending') void letGo(false);
       else {
         dropHeld('consent');
-        void forget().catch((error: unknown) => void emitter.emit('error', toTpError(error)));
+        void forget('consent').catch((error: unknown) => void emitter.emit('error', toTpError(error)));
       }
       announce({ state: next, source: 'setConsent' });
     },
-    forget,
+    forget: () => forget(),
     async ready() {
       await erasing;
       await leaving;

@@ -44,3 +44,32 @@ it('a retired store refuses its transactions; one opened later, or under another
   expect(read).toBe(1);
   await expect(other('readwrite', (s) => s.put(2, 'k'))).resolves.not.toThrow();
 });
+
+it('denied then granted in one task, then 20 records: all 20 arrive (IndexedDB)', async () => {
+  const received: string[] = [];
+  const tp = storedClient(namespace, (body) => {
+    for (const r of (body.players_login ?? []) as Array<{ app_version: string }>) received.push(r.app_version);
+  });
+  await expect.poll(() => tp.stats().leader).toBe(true);
+  tp.setConsent('denied');
+  tp.setConsent('granted');
+  for (let i = 0; i < 20; i++) tp.track('players_login', { app_version: `r${i}` });
+  await new Promise((r) => setTimeout(r, 200));
+  await tp.flush();
+  expect(received).toEqual(Array.from({ length: 20 }, (_, i) => `r${i}`));
+  await tp.shutdown();
+});
+
+it('forget() not awaited, then 20 records in the same task: all 20 arrive (IndexedDB)', async () => {
+  const received: string[] = [];
+  const tp = storedClient(namespace, (body) => {
+    for (const r of (body.players_login ?? []) as Array<{ app_version: string }>) received.push(r.app_version);
+  });
+  await expect.poll(() => tp.stats().leader).toBe(true);
+  const forgetting = tp.forget();
+  for (let i = 0; i < 20; i++) tp.track('players_login', { app_version: `r${i}` });
+  await forgetting;
+  await tp.flush();
+  expect(received).toEqual(Array.from({ length: 20 }, (_, i) => `r${i}`));
+  await tp.shutdown();
+});

@@ -102,3 +102,32 @@ it('where the browser denies IndexedDB (a sandboxed iframe), forget() resolves a
     else delete g.indexedDB;
   }
 });
+
+it('denied then granted in one task (an identity reset): the records tracked after arrive, under a new device id', async () => {
+  const bodies: Body[] = [];
+  const tp = client({}, bodies);
+  tp.track('players_login', { app_version: 'before' });
+  await tp.flush();
+  const before = localStorage.getItem(DEVICE_KEY);
+  tp.setConsent('denied');
+  tp.setConsent('granted');
+  for (let i = 0; i < 20; i++) tp.track('players_login', { app_version: `after-${i}` });
+  await new Promise((r) => setTimeout(r, 50));
+  await tp.flush();
+  const after = sent(bodies).filter((r) => String(r.app_version).startsWith('after'));
+  expect(after.map((r) => r.app_version)).toEqual(Array.from({ length: 20 }, (_, i) => `after-${i}`));
+  expect(new Set(after.map((r) => r.device_unique_id))).toEqual(new Set([localStorage.getItem(DEVICE_KEY)]));
+  expect(localStorage.getItem(DEVICE_KEY)).not.toBe(before);
+  await tp.shutdown();
+});
+
+it('forget() not awaited, then 20 records tracked in the same task: all 20 arrive', async () => {
+  const bodies: Body[] = [];
+  const tp = client({}, bodies);
+  const forgetting = tp.forget();
+  for (let i = 0; i < 20; i++) tp.track('players_login', { app_version: `r-${i}` });
+  await forgetting;
+  await tp.flush();
+  expect(sent(bodies).map((r) => r.app_version)).toEqual(Array.from({ length: 20 }, (_, i) => `r-${i}`));
+  await tp.shutdown();
+});

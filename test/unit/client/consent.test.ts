@@ -94,8 +94,10 @@ describe('consent: pending', () => {
     const tp = consentClient({ consent: 'pending', maxBatchRecords: 2000 }, [], bodies);
     const dropped = events<DroppedEvent>(tp, 'dropped');
     for (let i = 0; i < 1003; i++) tp.track('players_login', { app_version: `v${i}` });
+    expect(tp.stats()).toMatchObject({ held: 1000 });
+    await Promise.resolve(); // one event for the task's drops
     expect(tp.stats()).toMatchObject({ held: 1000, dropped: 3 });
-    expect(dropped).toEqual([1, 2, 3].map(() => ({ records: 1, reason: 'consent' })));
+    expect(dropped).toEqual([{ records: 3, reason: 'consent' }]);
     tp.setConsent('granted');
     await tp.flush();
     const sent = bodies.flatMap((b) => b.players_login ?? []);
@@ -114,6 +116,17 @@ describe('consent: pending', () => {
 });
 
 describe('consent: denied', () => {
+  it('a withdrawal counts the stored records it erases unsent as dropped (reason consent)', async () => {
+    const tp = consentClient({});
+    const dropped = events<DroppedEvent>(tp, 'dropped');
+    for (let i = 0; i < 4; i++) tp.track('players_join', {});
+    tp.setConsent('denied');
+    await settle();
+    expect(dropped).toEqual([{ records: 4, reason: 'consent' }]);
+    expect(tp.stats().dropped).toBe(4);
+    await tp.shutdown();
+  });
+
   it('a withdrawal drops what is held, erases the device id, and from then on keeps and sends nothing', async () => {
     const calls: string[] = [];
     const tp = consentClient({}, calls);
@@ -155,6 +168,7 @@ describe('consent: denied', () => {
     await settle();
     expect(calls).toEqual(['POST /v2021.4/web/logs']);
     expect(errors).toEqual([]);
+    expect(tp.stats()).toMatchObject({ delivered: 1, batches: 1 }); // the batch on the wire arrived: counted
     await tp.shutdown();
   });
 
