@@ -6,12 +6,13 @@
  * @module
  */
 import { ConsentError, NetworkError, StorageError, TpError, type ServiceError } from '../errors/index.js';
+import { slices, type Slices } from '../internal/index.js';
 import type { StoredEntry } from '../queue/index.js';
 import { answerAction } from './answer-policy.js';
 import { buildLogsBody, takeBatch } from './batch.js';
 import type { DeadLettering } from './dead-lettering.js';
 import type { DeliveryKeys } from './delivery-keys.js';
-import { encodeLogsBody } from './encode.js';
+import { encodeLogsBodyInSlices } from './encode.js';
 import type { KeepaliveUploads } from './keepalive.js';
 import type { LogsRequests } from './requests.js';
 import type { UploaderOptions } from './uploader-contract.js';
@@ -52,6 +53,8 @@ class Drain {
   #fresh = true;
   /** Settles once every batch of this drain left the in-flight keys. */
   #released: Promise<unknown> = Promise.resolve();
+  /** The drain's work (checks, JSON, gzip) runs in slices that leave the game its frames (issue 28). */
+  readonly #slices: Slices = slices();
   readonly #options: DrainOptions;
   readonly #parts: DrainParts;
 
@@ -79,6 +82,7 @@ class Drain {
       const due = peeked.filter((e) => e.key <= target);
       let corrupt = 0;
       for (const entry of due) {
+        if (this.#slices.due()) await this.#slices.pause();
         const problem = this.#options.checkEntry(entry);
         if (problem === undefined) continue;
         await this.#parts.letters.putAside([entry], { code: 'corrupt', reason: problem }, new StorageError('read', new Error(`corrupt entry: ${problem}`)));
@@ -153,9 +157,12 @@ class Drain {
    * is over `maxBatchCompressedBytes` is halved before it is sent.
    */
   async #deliver(batch: StoredEntry[]): Promise<void> {
-    const { compression, maxBatchCompressedBytes } = this.#options;
-    const encoded = encodeLogsBody(buildLogsBody(batch), compression);
+    const { compression, maxBatchCompressedBytes, gate } = this.#options;
+    const encoded = await encodeLogsBodyInSlices(buildLogsBody(batch), compression, this.#slices);
     if (encoded.bytes > maxBatchCompressedBytes && batch.length > 1) return this.#deliverHalves(batch);
+    // The page may have gone away, or consent, while the body was made: no request starts then.
+    if (gate.unloading) throw new NetworkError('logs', new Error('the page is being unloaded'));
+    if (!gate.consented()) throw new ConsentError('denied', 'consent was withdrawn, or the data is being erased');
     let failure: { error: unknown } | undefined;
     try {
       this.#removals.push((await this.#parts.requests.send(batch, encoded, false)).removal);

@@ -6,7 +6,8 @@
  *
  * @module
  */
-import { gzipSync } from 'fflate';
+import { Gzip, gzipSync } from 'fflate';
+import { slices as newSlices, type Slices } from '../internal/index.js';
 import type { LogsBody } from './batch.js';
 
 /** How POST /logs bodies are encoded. */
@@ -20,11 +21,62 @@ export interface EncodedBody {
   readonly bytes: number;
 }
 
-/** Encodes a body. Synchronous: batches are bounded, so this stays in the low milliseconds. */
+/**
+ * Encodes a body at once: for the unload upload, which must leave before the page does (its body
+ * is bounded by the 64 KiB keepalive budget).
+ */
 export function encodeLogsBody(body: LogsBody, compression: Compression): EncodedBody {
   const json = JSON.stringify(body);
   const utf8 = new TextEncoder().encode(json);
   if (compression === 'none') return { body: json, contentType: 'application/json', bytes: utf8.length };
   const gz = gzipSync(utf8, { level: 6 });
   return { body: gz, contentType: 'application/octet-stream', bytes: gz.length };
+}
+
+/** Characters of JSON given to the compressor at a time: a few milliseconds on a slow phone. */
+const PIECE_CHARS = 16_384;
+
+/**
+ * Encodes a body in slices (issue 28): the JSON is written a few records at a time and fed to
+ * fflate's streaming gzip, and the page gets its turn whenever a slice has run its time
+ * (internal/slices.ts). The body decodes to the same JSON as {@link encodeLogsBody}'s: `{"name":
+ * [records…], …}` in the body's key order. For the drain; the unload upload uses the one at once.
+ */
+export async function encodeLogsBodyInSlices(body: LogsBody, compression: Compression, slices: Slices = newSlices()): Promise<EncodedBody> {
+  const utf8 = new TextEncoder();
+  const gzipped: Uint8Array[] = [];
+  const gzip = compression === 'gzip' ? new Gzip({ level: 6 }, (chunk) => void gzipped.push(chunk)) : undefined;
+  const json: string[] = [];
+  let bytes = 0;
+  let piece = '';
+  const flush = (final: boolean): void => {
+    if (gzip) gzip.push(utf8.encode(piece), final);
+    else {
+      json.push(piece);
+      bytes += utf8.encode(piece).length;
+    }
+    piece = '';
+  };
+  let first = true;
+  piece = '{';
+  for (const [name, records] of Object.entries(body) as Array<[string, Array<Readonly<Record<string, unknown>>>]>) {
+    piece += `${first ? '' : ','}${JSON.stringify(name)}:[`;
+    first = false;
+    for (let i = 0; i < records.length; i++) {
+      piece += (i === 0 ? '' : ',') + JSON.stringify(records[i]);
+      if (piece.length >= PIECE_CHARS) flush(false);
+      if (slices.due()) await slices.pause();
+    }
+    piece += ']';
+  }
+  piece += '}';
+  flush(true);
+  if (!gzip) return { body: json.join(''), contentType: 'application/json', bytes };
+  const out = new Uint8Array(gzipped.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const chunk of gzipped) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return { body: out, contentType: 'application/octet-stream', bytes: out.length };
 }

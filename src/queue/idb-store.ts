@@ -122,6 +122,12 @@ function restoreEntries(s: IDBObjectStore, m: Meta, sorted: readonly StoredEntry
  * Reads, in transaction store `s`, the `limit` oldest entries (with `after`, only those whose key
  * is greater), then hands them to `use`.
  */
+/**
+ * Most values one request reads: the page turns each answer into objects in one task, and a
+ * value holds up to 64 KiB of records (issue 28: no long task while a backlog drains).
+ */
+const VALUES_PER_READ = 2;
+
 function readEntries(s: IDBObjectStore, limit: number, after: string | undefined, use: (entries: StoredEntry[]) => void): void {
   const out: StoredEntry[] = [];
   let values = 0;
@@ -132,7 +138,7 @@ function readEntries(s: IDBObjectStore, limit: number, after: string | undefined
       values += found.length;
       for (const chunk of found) for (const e of chunk.entries) if (after === undefined || e.key > after) out.push(e);
       if (out.length >= limit || found.length < count) return use(out.slice(0, limit));
-      more(found[found.length - 1]!.key, Math.ceil((limit - out.length) / Math.max(1, out.length / values)));
+      more(found[found.length - 1]!.key, Math.min(VALUES_PER_READ, Math.ceil((limit - out.length) / Math.max(1, out.length / values))));
     });
   if (after === undefined) return more(undefined, 1);
   // The chunk that starts at or before `after` may hold entries after it.
