@@ -120,6 +120,9 @@ export function startConsented(d: ConsentedDeps): Consented {
   uploads.begin(); // after every listener: a sole leader (memory storage) starts at once
   const stopPage = watchPage({ o, storage, queue, gate, sending, uploads, signals });
 
+  /** An upload kick for the records tracked in this task is on its way. */
+  let kicked = false;
+
   /** Everything that schedules or listens stops. */
   const stop = (): void => {
     uploads.stop();
@@ -139,7 +142,14 @@ export function startConsented(d: ConsentedDeps): Consented {
       // Tracked after the SDK's own `pagehide` (a game's "session end" in its listener): the write
       // may be cut off with the page, so the rescue is saved again, with it.
       if (gate.unloading) queue.rescue();
-      if (queue.length >= o.flushAt) signals.emit('upload', 'threshold');
+      // Past `flushAt`, one upload kick per task, not one per record of a burst.
+      if (!kicked && queue.length >= o.flushAt) {
+        kicked = true;
+        queueMicrotask(() => {
+          kicked = false;
+          signals.emit('upload', 'threshold');
+        });
+      }
     },
     async retire(erasing) {
       live = false; // the gate closes: the running upload ends before its next batch
