@@ -97,6 +97,10 @@ export async function runFramesBench(): Promise<string[]> {
     const bursts = await run((f, c) => f.trackBursts(c, 5, 20_000, 500));
     log(`track bursts ${JSON.stringify(bursts)}`);
 
+    // The bursts once more, unminified and profiled (not in the table): where a call's time goes.
+    await open(true);
+    const [profiledBursts, trackTop] = await profiling(cdp, () => run((f, c) => f.trackBursts(c, 5, 20_000, 500)), 12);
+
     // 1: the drain under the game loop, and the same loop with the SDK idle (in the first round's page).
     const drains: Awaited<ReturnType<Frames['drain']>>[] = [];
     let idle: Window | undefined;
@@ -226,6 +230,12 @@ export async function runFramesBench(): Promise<string[]> {
       '| Function (file:line in the page\'s bundle) | Self ms |',
       '|---|---:|',
       ...top.map(([name, self]) => `| ${name} | ${ms(self)} |`),
+      '',
+      `The same for the \`track()\` bursts and their floors once more (medians ${n(median(profiledBursts.track))} ns per call, floor ${n(median(profiledBursts.floor))}; the sampling slows both; unthrottled):`,
+      '',
+      '| Function | Self ms |',
+      '|---|---:|',
+      ...trackTop.map(([name, self]) => `| ${name} | ${ms(self)} |`),
       '',
       `The same for one more start-up on ${n(START_BACKLOG)} records (${n(profiledStart.ms)} ms to the first delivered upload, longest task ${tasks(profiledStart)}):`,
       '',
