@@ -5,10 +5,12 @@
  *
  * `npm run bench -- --only=markup` measures the markup engine alone and puts its section in place
  * in bench/results.md; the other sections keep the numbers and the date of their last full run.
+ * `npm run bench -- --only=frames` does the same for the frame budget of issue 28 (a few minutes).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { runBrowserBench } from './browser-suite.js';
+import { FRAMES_HEADING, runFramesBench } from './frames-suite.js';
 import { MARKUP_HEADING, runMarkupBench } from './markup-suite.js';
 import { runNodeBench } from './node-suite.js';
 
@@ -79,13 +81,18 @@ const CHANGES = [
   '',
 ];
 
-if (process.argv.includes('--only=markup')) {
+if (process.argv.includes('--only=frames')) {
+  const frames = [...(await runFramesBench()), '', 'Measured alone (`--only=frames`): the other sections keep the numbers of the full run dated at the top.', ''];
+  writeFileSync(RESULTS, withSection(readFileSync(RESULTS, 'utf8'), FRAMES_HEADING, frames, '## Node'));
+  console.log(frames.join('\n'));
+} else if (process.argv.includes('--only=markup')) {
   const markup = [...(await runMarkupBench()), 'Measured alone (`--only=markup`): the sections above keep the numbers of the full run dated at the top.', ''];
   writeFileSync(RESULTS, withSection(withSection(readFileSync(RESULTS, 'utf8'), MARKUP_HEADING, markup, CHANGES_HEADING), CHANGES_HEADING, CHANGES));
   console.log(markup.join('\n'));
 } else {
   const node = await runNodeBench();
   const browser = await runBrowserBench();
+  const frames = await runFramesBench();
   const markup = await runMarkupBench();
   const report = [
     '# Benchmarks',
@@ -93,6 +100,8 @@ if (process.argv.includes('--only=markup')) {
     `Run on ${new Date().toISOString().slice(0, 10)}: Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB. Regenerate with \`npm run bench\`.`,
     '',
     ...browser,
+    '',
+    ...frames,
     '',
     ...node,
     '',
