@@ -84,8 +84,24 @@ export function overlapping(s: IDBObjectStore, low: string, high: string, use: (
       const entries = entriesOf(c.key as string, c.value);
       if (entries[entries.length - 1]!.key >= low) found.push({ key: c.key as string, entries });
     }
-    readValues(s, IDBKeyRange.bound(low, high), undefined, (values) => use(found.concat(values)));
+    readAllValues(s, low, high, found, use);
   };
+}
+
+/**
+ * Most values one request reads: the page turns each answer into objects in one task, and a
+ * value holds up to 64 KiB of records (issue 28: no long task while a backlog drains).
+ */
+export const VALUES_PER_READ = 2;
+
+/** Every value keyed from `low` to `high`, appended to `found`, read {@link VALUES_PER_READ} at a time. */
+function readAllValues(s: IDBObjectStore, low: string, high: string, found: Stored[], use: (found: Stored[]) => void, open = false): void {
+  readValues(s, IDBKeyRange.bound(low, high, open), VALUES_PER_READ, (values) => {
+    for (const v of values) found.push(v);
+    const last = values[values.length - 1]?.key;
+    if (values.length < VALUES_PER_READ || last === undefined || last >= high) return use(found);
+    readAllValues(s, last, high, found, use, true);
+  });
 }
 
 /** The values in `range` (at most `count`), with their keys, in transaction store `s`. */

@@ -15,7 +15,7 @@ import { openStore } from '../internal/index.js';
 import { jsonBytes } from '../records/index.js';
 import { byKey } from './keys.js';
 import { TOMBSTONE_MS } from './rescue.js';
-import { entriesOf, entryRange, overlapping, putChunks, readValues, type Stored } from './idb-chunks.js';
+import { entriesOf, entryRange, overlapping, putChunks, readValues, VALUES_PER_READ, type Stored } from './idb-chunks.js';
 import type { EntryRef, QueueStore, StoredEntry } from './types.js';
 
 const META = '!meta';
@@ -122,12 +122,6 @@ function restoreEntries(s: IDBObjectStore, m: Meta, sorted: readonly StoredEntry
  * Reads, in transaction store `s`, the `limit` oldest entries (with `after`, only those whose key
  * is greater), then hands them to `use`.
  */
-/**
- * Most values one request reads: the page turns each answer into objects in one task, and a
- * value holds up to 64 KiB of records (issue 28: no long task while a backlog drains).
- */
-const VALUES_PER_READ = 2;
-
 function readEntries(s: IDBObjectStore, limit: number, after: string | undefined, use: (entries: StoredEntry[]) => void): void {
   const out: StoredEntry[] = [];
   let values = 0;
