@@ -22,4 +22,4 @@ export { lastStoreOpened, openStore, retireStores } from './idb.js';
 export { httpUrl } from './url.js';
 export { shortHash } from './hash.js';
 export { toValidationIssues } from './zod-issues.js';
-export { SLICE_MS, slices, yieldToPage, type Slices } from './slices.js';
+export { slices, yieldToPage, type Slices } from './slices.js';
