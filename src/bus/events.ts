@@ -36,9 +36,10 @@ export interface DroppedEvent {
    * client shut down, or more than 1,000 waited (the oldest go; one event per task); and the
    * stored records a denial erased unsent (counted by the tab that erased them);
    * `forget`: records in memory when `forget()` erased the game's data (in this tab or another),
-   * and the stored records it erased unsent (counted by the tab that called it).
+   * and the stored records it erased unsent (counted by the tab that called it);
+   * `before-send`: the game's `beforeSend` hook returned `null` for the record.
    */
-  readonly reason: 'queue-full' | 'quota' | 'earlier-session' | 'no-player' | 'consent' | 'forget';
+  readonly reason: 'queue-full' | 'quota' | 'earlier-session' | 'no-player' | 'consent' | 'forget' | 'before-send';
 }
 
 /** Payload of the `consent` event. */

@@ -5,10 +5,16 @@
  */
 import { ConfigError, type ConsentState } from '../errors/index.js';
 import { DEFAULT_RETRY, type Compression, type RetryPolicy } from '../delivery/index.js';
-import { DEFAULT_MAX_RECORD_BYTES } from '../records/index.js';
+import { DEFAULT_MAX_RECORD_BYTES, type ObjectName } from '../records/index.js';
 import { MAX_TIMER_MS, type PlatformStore } from '../internal/index.js';
 import type { AutoRefreshOptions, ProductCheck } from '../offers/index.js';
 import type { UiAdapter } from '../ui/index.js';
+
+/**
+ * The `beforeSend` option: returns the record to send (validated after), `undefined` to keep it as
+ * it is now, or `null` to drop it.
+ */
+export type BeforeSend = (objectName: ObjectName, record: Record<string, unknown>) => Record<string, unknown> | null | undefined;
 
 /** The default of `maxBatchRecords`. */
 export const DEFAULT_MAX_BATCH_RECORDS = 2000;
@@ -101,6 +107,21 @@ export interface ClientOptions {
    */
   invalidRecords?: 'throw' | 'drop';
   /**
+   * Shapes or drops each record before it is checked and queued: called by `track()` after the
+   * SDK filled in its fields, with the object name and a copy of the record (the game's own object
+   * is never handed over). Also called for the offer reactions the SDK reports (`players_offers`).
+   * A record tracked before the first `identify()` is shaped when the player is named.
+   *
+   * - Return the record (changed, or a new object): it is validated like any record; an invalid
+   *   one is refused with an `invalid` event (or thrown, with `invalidRecords: 'throw'`).
+   * - Return `undefined`: the record as it is now (changed in place, or not at all).
+   * - Return `null`: the record is dropped, counted in `stats().dropped`, with a `dropped` event
+   *   of reason `before-send`; `track()` returns false.
+   * - Throw: the record goes on unchanged, and an `error` event (`TpError`, code `config`) names
+   *   the hook; nothing is thrown into the game.
+   */
+  beforeSend?: BeforeSend;
+  /**
    * Names the game's stored data: the IndexedDB queue, dead letters and offer states, the tab
    * channel and lock, the device id. Clients of one namespace share one queue: the tab that uploads
    * sends every record in it, with its own `baseUrl` and `clientKey`. Left out, the queue is named
@@ -173,7 +194,7 @@ export interface ClientOptions {
 
 /** Options with defaults applied (those that have one). */
 export type ResolvedOptions = Required<Omit<ClientOptions, OptionalKeys | 'retry'>> & Pick<ClientOptions, OptionalKeys> & { retry: RetryPolicy };
-type OptionalKeys = 'playerSlug' | 'ui' | 'deviceId' | 'region' | 'appVersion' | 'language' | 'store' | 'storage' | 'canPurchase' | 'discountTolerance' | 'offersAutoRefresh';
+type OptionalKeys = 'beforeSend' | 'playerSlug' | 'ui' | 'deviceId' | 'region' | 'appVersion' | 'language' | 'store' | 'storage' | 'canPurchase' | 'discountTolerance' | 'offersAutoRefresh';
 
 /** A check and the words of its error message ("expected …"). */
 type Rule = readonly [check: (value: unknown) => boolean, expected: string];
@@ -217,6 +238,7 @@ const RULES: Readonly<Record<keyof ClientOptions, Rule>> = {
   consent: [oneOf('granted', 'pending', 'denied'), "'granted', 'pending' or 'denied'"],
   respectGlobalPrivacyControl: BOOLEAN,
   invalidRecords: [oneOf('throw', 'drop'), "'throw' or 'drop'"],
+  beforeSend: [isFunction, 'a function (objectName, record) => record | null | undefined'],
   namespace: [(v) => typeof v === 'string' && /^[\w.-]{1,64}$/.test(v), '1-64 letters, digits, "-", "_" or "."'],
   deviceId: TEXT,
   region: [(v) => typeof v === 'string' && /^[A-Za-z]{2}$/.test(v), 'a two-letter country code'],

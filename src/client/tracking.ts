@@ -6,7 +6,7 @@
  * @module
  */
 import type { EventSink } from '../bus/index.js';
-import { ValidationError } from '../errors/index.js';
+import { TpError, ValidationError } from '../errors/index.js';
 import { toUnixSeconds } from '../internal/index.js';
 import type { QueueEntry, StoredEntry } from '../queue/index.js';
 import { enrichRecord, isObjectName, validateRecord, type ObjectName, type RecordInput } from '../records/index.js';
@@ -47,6 +47,25 @@ export function createTracking({ o, device, emitter, denied, deliver }: Tracking
   let stopped = false;
   const awaiting = awaitingPlayer();
 
+  /**
+   * The game's `beforeSend` hook on a whole record: what it returns, the record itself for
+   * `undefined`, or null (dropped, with a `dropped` event). A hook that throws leaves the record
+   * as it was, and an `error` event names it.
+   */
+  const shape = (objectName: ObjectName, record: unknown): unknown => {
+    const hook = o.beforeSend;
+    if (!hook || typeof record !== 'object' || record === null) return record;
+    const before = { ...(record as Record<string, unknown>) };
+    try {
+      const out = hook(objectName, record as Record<string, unknown>);
+      if (out !== null) return out === undefined ? record : out;
+      emitter.emit('dropped', { records: 1, reason: 'before-send' });
+      return null;
+    } catch (cause) {
+      emitter.emit('error', new TpError('config', `beforeSend threw on a ${objectName} record: it goes on as it was`, { cause }));
+      return before;
+    }
+  };
   /** Emits `invalid` (the stats count it). */
   const refuse = (error: ValidationError): false => {
     emitter.emit('invalid', error);
@@ -56,7 +75,9 @@ export function createTracking({ o, device, emitter, denied, deliver }: Tracking
     if (stopped || denied()) return false;
     // No player yet, and the game did not name one in the record: held for identify().
     const held = player === undefined && (record as { player_slug?: unknown } | null)?.player_slug === undefined;
-    const checked = checkRecord(o, device, held ? NO_PLAYER_YET : player, objectName, record);
+    // The game's hook shapes the record once it is whole: now, or for a held one at identify().
+    const checked = checkRecord(o, device, held ? NO_PLAYER_YET : player, objectName, record, held ? undefined : shape);
+    if (checked === null) return false;
     const error =
       checked instanceof ValidationError
         ? checked
@@ -83,7 +104,9 @@ export function createTracking({ o, device, emitter, denied, deliver }: Tracking
       player = checkOption('playerSlug', slug);
       // Checked again with the player named: a long slug can take a record past `maxRecordBytes`.
       for (const entry of awaiting.release(slug)) {
-        const checked = validateRecord(entry.objectName, entry.record, o.maxRecordBytes);
+        const shaped = shape(entry.objectName, entry.record);
+        if (shaped === null) continue;
+        const checked = validateRecord(entry.objectName, shaped, o.maxRecordBytes);
         if (checked.ok) deliver({ ...entry, record: checked.record as Record<string, unknown>, bytes: checked.bytes });
         else refuse(checked.error);
       }
@@ -107,16 +130,20 @@ export function storedEntryCheck(maxRecordBytes: number): (entry: StoredEntry) =
   };
 }
 
-/** Enriches a record tracked now (`playerSlug` in `player_slug` when left out) and validates it. */
+/**
+ * Enriches a record tracked now (`playerSlug` in `player_slug` when left out), has `shape` (the
+ * game's `beforeSend`) shape it, and validates it; null when the hook dropped it.
+ */
 function checkRecord<K extends ObjectName>(
   o: ResolvedOptions,
   device: TrackingDeps['device'],
   playerSlug: string | undefined,
   objectName: K,
   record: RecordInput<K>,
-): QueueEntry | ValidationError {
+  shape?: (objectName: ObjectName, record: unknown) => unknown,
+): QueueEntry | ValidationError | null {
   const now = o.now();
-  const enriched = enrichRecord(objectName, record, {
+  const filled = enrichRecord(objectName, record, {
     playerSlug,
     eventTimestamp: toUnixSeconds(now),
     deviceUniqueId: device.id,
@@ -125,6 +152,8 @@ function checkRecord<K extends ObjectName>(
     isTpDebugMode: o.debug ? 1 : 0,
     appVersion: o.appVersion ?? null,
   });
+  const enriched = shape ? shape(objectName, filled) : filled;
+  if (enriched === null) return null; // dropped by the game's hook
   const result = validateRecord(objectName, enriched, o.maxRecordBytes);
   return result.ok ? { objectName, record: result.record as Record<string, unknown>, enqueuedAt: now, bytes: result.bytes } : result.error;
 }
