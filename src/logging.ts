@@ -23,7 +23,7 @@ export function createClient(options: ClientOptions): LoggingClient {
   return createCoreClient(options);
 }
 
-export type { ClientOptions, ClientStats, DeadLettersApi, LoggingClient } from './client/index.js';
+export type { BeforeSend, ClientOptions, ClientStats, DeadLettersApi, LoggingClient } from './client/index.js';
 export type { ClientEvents, ConsentEvent, DroppedEvent, PausedEvent, QueueEvent } from './bus/index.js';
 export type { Compression, DeadLetterInfo, DeliveryInfo, FlushResult, LogsBody, RetryInfo, RetryPolicy, UploadInfo } from './delivery/index.js';
 export type { DeadLetter, DeadLetterReason, QueueEntry } from './queue/index.js';

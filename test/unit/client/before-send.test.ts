@@ -22,7 +22,7 @@ function client(options: Partial<ClientOptions>, bodies: Body[] = []): TpClient 
     ...options,
   });
 }
-const quest = (extra: Record<string, unknown> = {}) => ({ character_slug: 'knight', quest_slug: 'q1', ...extra });
+const quest = (extra: Record<string, string> = {}): { character_slug: string; quest_slug: string; [field: string]: string } => ({ character_slug: 'knight', quest_slug: 'q1', ...extra });
 
 it('drops a kind: track() returns false, a dropped event of reason before-send, counted, nothing sent', async () => {
   const bodies: Body[] = [];
