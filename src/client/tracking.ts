@@ -55,7 +55,9 @@ export function createTracking({ o, device, emitter, denied, deliver }: Tracking
   const shape = (objectName: ObjectName, record: unknown): unknown => {
     const hook = o.beforeSend;
     if (!hook || typeof record !== 'object' || record === null) return record;
-    const before = { ...(record as Record<string, unknown>) };
+    // What goes on if the hook throws halfway through changing it (its lists too).
+    const before: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(record)) before[key] = Array.isArray(value) ? value.slice() : value;
     try {
       const out = hook(objectName, record as Record<string, unknown>);
       if (out !== null) return out === undefined ? record : out;
