@@ -78,6 +78,16 @@ const CHANGES = [
   '  `</b>` × k 65 / 29; four levels 42 / 32; plain text 2.2 / 2.4. The Node rows of the table',
   '  above moved by up to 2× between full runs of the same code (JIT and garbage collection);',
   '  the same 200,000 random strings give the same output, warnings included, from both.',
+  '- The frame budget (issue 28, 2026-11-27, fifteenth session; docs/decisions.md, "The frame',
+  '  budget"). At 4× CPU throttling, before and after the drain was cut into slices of at most 8 ms',
+  '  (fflate\'s streaming gzip, entries checked in slices, IndexedDB answers of two values), three',
+  '  rounds each, same machine and day: a drain of 6,000 records under the game loop, longest task',
+  '  270–286 ms → no long task, longest frame 291–299 → 36–94 ms, 3,400–5,100 → 3,365–5,344',
+  '  records/s; start-up on 10,000 records, longest task 217–293 ms → none; the canvas dialog\'s',
+  '  first show 74 ms → none. Not moved: `track()` in bursts (6,445 → 4,500 ns against a floor of',
+  '  1,840–2,100 that itself varies 2× here), the DOM dialog\'s first show in a page process',
+  '  (188–243 → 145 ms, the browser\'s style and layout), the unload (138–200 → 128–222 ms, one',
+  '  synchronous upload bounded by the keepalive budget).',
   '',
 ];
 
