@@ -3,33 +3,24 @@
  * 127.0.0.1 beside the reference service, runs the measurements in Debian's Chromium, and returns
  * their section of bench/results.md with the targets of issue 5 beside the numbers.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus } from 'node:os';
 import { build } from 'esbuild';
 import { Hono } from 'hono';
-import { chromium } from 'playwright-core';
-import { DEFAULT_AUTH_MODE, DEFAULT_CLIENT_KEY } from '../demo/service/config.js';
-import { closeServer, listen, startService } from '../demo/service/server.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, freshUserDataDir } from '../test/support/chromium.js';
+import { openBenchBrowser } from './bench-browser.js';
 import { chromiumCpu, cpuSince } from './cpu.js';
 
 export async function runBrowserBench(): Promise<string[]> {
   const bundle = await build({ entryPoints: [new URL('./browser/page.ts', import.meta.url).pathname], bundle: true, format: 'esm', target: 'es2022', write: false, minify: true, logLevel: 'warning' });
-  const dataDir = mkdtempSync(join(tmpdir(), 'tp-bench-'));
-  const service = await startService({ dataDir });
   const site = new Hono();
   site.get('/', (c) => c.html('<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><script type="module" src="/bench.js"></script>'));
   site.get('/bench.js', (c) => c.body(bundle.outputFiles[0]!.text, 200, { 'Content-Type': 'text/javascript' }));
-  const { server, port } = await listen(site.fetch, 0);
-  const userDataDir = freshUserDataDir();
   // --expose-gc: `track()` is timed from a clean heap (bench/browser/page.ts, trackCost).
-  const context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, '--js-flags=--expose-gc'], headless: true });
+  const browser = await openBenchBrowser(site, { args: ['--js-flags=--expose-gc'] });
+  const { context, port, config } = browser;
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(`http://127.0.0.1:${port}/`);
     await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
-    const config: Config = { baseUrl: service.baseUrl, clientKey: DEFAULT_CLIENT_KEY, authMode: DEFAULT_AUTH_MODE };
     const bench: RunInPage = <T>(run: (b: Bench, c: Config) => T | Promise<T>) =>
       page.evaluate(`(${run.toString()})(window.bench, ${JSON.stringify(config)})`) as Promise<T>;
     // First, while the profile holds no other database whose background work would be counted.
@@ -78,11 +69,7 @@ export async function runBrowserBench(): Promise<string[]> {
       `the raw floor's speed it would take ${n(cpu.raw.wall / 0.7)} ms.`,
     ];
   } finally {
-    await context.close();
-    await closeServer(server);
-    await service.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(userDataDir, { recursive: true, force: true });
+    await browser.close();
   }
 }
 

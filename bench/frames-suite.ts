@@ -4,15 +4,12 @@
  * throttling (CDP `Emulation.setCPUThrottlingRate`) for everything but the `track()` bursts, beside
  * the reference service on loopback. Each row has its baseline or floor measured in the same run.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { cpus, totalmem } from 'node:os';
 import { build } from 'esbuild';
 import { Hono } from 'hono';
-import { chromium, type CDPSession } from 'playwright-core';
-import { DEFAULT_AUTH_MODE, DEFAULT_CLIENT_KEY } from '../demo/service/config.js';
-import { closeServer, listen, startService } from '../demo/service/server.js';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, freshUserDataDir } from '../test/support/chromium.js';
+import { openBenchBrowser } from './bench-browser.js';
+import type { CDPSession } from 'playwright-core';
+import type { Config, FramesBench as Frames, Watched } from './browser/frames-page.js';
 
 /** The heading of the section, for bench/run.ts to find it again. */
 export const FRAMES_HEADING = '## Frame budget (issue 28)';
@@ -25,36 +22,6 @@ const IDLE_MS = 6000;
 /** For this launch only: a page in front, never throttled as a background one (headless has no real window to be in front of). */
 const BENCH_FLAGS = ['--disable-renderer-backgrounding', '--disable-background-timer-throttling', '--disable-backgrounding-occluded-windows'];
 
-interface Config {
-  baseUrl: string;
-  clientKey: string;
-  authMode: string;
-}
-
-interface Window {
-  ms: number;
-  longTasks: number;
-  longestTask: number;
-  tasks: Array<[number, number]>;
-  frames: number;
-  longestFrame: number;
-  p95Frame: number;
-  framesOver50: number;
-}
-
-/** What bench/browser/frames-page.ts puts on `window.frames`. */
-interface Frames {
-  prepareDrain(c: Config, count: number): Promise<void>;
-  idleLoop(ms: number): Promise<Window>;
-  drain(): Promise<Window & { records: number; perSecond: number; log: { sent: number[]; delivered: number[]; records: number[] } }>;
-  leaveBacklog(count: number): Promise<string>;
-  startUp(c: Config, namespace: string, emptyMs?: number): Promise<Window & { firstUpload: number; sentAt: number }>;
-  trackBursts(c: Config, runs: number, calls: number, gapMs: number): Promise<{ track: number[]; floor: number[]; floorAfter: number[]; queued: number }>;
-  showOffer(c: Config, adapter: 'dom' | 'canvas' | 'none'): Promise<Window & { toFrame: number }>;
-  prepareUnload(c: Config, count: number): Promise<void>;
-  unload(): Promise<Window & { dispatch: number; records: number; bytes: number }>;
-}
-
 export async function runFramesBench(): Promise<string[]> {
   const began = Date.now();
   const entry = new URL('./browser/frames-page.ts', import.meta.url).pathname;
@@ -62,15 +29,12 @@ export async function runFramesBench(): Promise<string[]> {
     (await build({ entryPoints: [entry], bundle: true, format: 'esm', target: 'es2022', write: false, minify, logLevel: 'warning' })).outputFiles[0]!.text;
   // The measured page is minified as the SDK ships; the profiled drain runs an unminified build, for the functions' names.
   const [minified, named] = await Promise.all([bundle(true), bundle(false)]);
-  const dataDir = mkdtempSync(join(tmpdir(), 'tp-bench-'));
-  const service = await startService({ dataDir });
   const site = new Hono();
   site.get('/', (c) => c.html(`<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><body style="margin:0"><p id="hud">Level 1 · Score 0</p><script type="module" src="/${c.req.query('named') === undefined ? 'frames' : 'named'}.js"></script>`));
   site.get('/frames.js', (c) => c.body(minified, 200, { 'Content-Type': 'text/javascript' }));
   site.get('/named.js', (c) => c.body(named, 200, { 'Content-Type': 'text/javascript' }));
-  const { server, port } = await listen(site.fetch, 0);
-  const userDataDir = freshUserDataDir();
-  const context = await chromium.launchPersistentContext(userDataDir, { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...BENCH_FLAGS], headless: true, viewport: { width: 800, height: 800 } });
+  const browser = await openBenchBrowser(site, { args: BENCH_FLAGS, viewport: { width: 800, height: 800 } });
+  const { context, port, config } = browser;
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     // Every long task from the first script on, for the start-up's page (before the SDK's bundle loads).
@@ -86,7 +50,6 @@ export async function runFramesBench(): Promise<string[]> {
       await page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
       await page.bringToFront();
     };
-    const config: Config = { baseUrl: service.baseUrl, clientKey: DEFAULT_CLIENT_KEY, authMode: DEFAULT_AUTH_MODE };
     const run = <T>(fn: (f: Frames, c: Config, arg: unknown) => T | Promise<T>, arg?: unknown) =>
       page.evaluate(`(${fn.toString()})(window.framesBench, ${JSON.stringify(config)}, ${JSON.stringify(arg ?? null)})`) as Promise<T>;
     const log = (what: string) => console.log(`[frames ${((Date.now() - began) / 1000).toFixed(0)} s] ${what}`);
@@ -103,7 +66,7 @@ export async function runFramesBench(): Promise<string[]> {
 
     // 1: the drain under the game loop, and the same loop with the SDK idle (in the first round's page).
     const drains: Awaited<ReturnType<Frames['drain']>>[] = [];
-    let idle: Window | undefined;
+    let idle: Watched | undefined;
     for (let r = 0; r < ROUNDS; r++) {
       await open();
       await run((f, c, n) => f.prepareDrain(c, n as number), BACKLOG);
@@ -154,7 +117,7 @@ export async function runFramesBench(): Promise<string[]> {
 
     // 4: an offer shown through each adapter.
     // Each show in a fresh page: the first offer a player sees runs cold code.
-    const offers = { none: [] as Window[], dom: [] as Array<Window & { toFrame: number }>, canvas: [] as Array<Window & { toFrame: number }> };
+    const offers = { none: [] as Watched[], dom: [] as Array<Watched & { toFrame: number }>, canvas: [] as Array<Watched & { toFrame: number }> };
     for (let r = 0; r < ROUNDS; r++) {
       for (const adapter of ['none', 'dom', 'canvas'] as const) {
         await open();
@@ -196,7 +159,7 @@ export async function runFramesBench(): Promise<string[]> {
     const version = context.browser()?.version() ?? (await page.evaluate(() => navigator.userAgent));
     const n = (x: number) => Math.round(x).toLocaleString('en-US');
     const ms = (x: number) => (x < 10 ? x.toFixed(1) : n(x));
-    const tasks = (w: Window) => `${ms(w.longestTask)} (${w.longTasks})`;
+    const tasks = (w: Watched) => `${ms(w.longestTask)} (${w.longTasks})`;
     const trackMedian = median(bursts.track);
     const floorMedian = median(bursts.floor);
     const d0 = drains[0]!;
@@ -258,17 +221,13 @@ export async function runFramesBench(): Promise<string[]> {
       `Start-up's long tasks (ms from \`createClient\`, duration): ${starts.map((s, i) => `${'abc'[i]}: ${s.tasks.map(([at, dur]) => `+${n(at)} ${n(dur)}`).join(', ')} (request left at ${n(s.sentAt)})`).join('; ')}.`,
     ];
   } finally {
-    await context.close();
-    await closeServer(server);
-    await service.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(userDataDir, { recursive: true, force: true });
+    await browser.close();
   }
 }
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-function summary(w: Window): string {
+function summary(w: Watched): string {
   return `longest task ${Math.round(w.longestTask)} ms (${w.longTasks}), longest frame ${Math.round(w.longestFrame)} ms, p95 ${Math.round(w.p95Frame)}, ${w.framesOver50}/${w.frames} frames over 50 ms, ${Math.round(w.ms)} ms`;
 }
 

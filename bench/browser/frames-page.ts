@@ -12,7 +12,8 @@ import { schemaOf } from '../../src/records/index.js';
 import { offerRecord, personalizedBody, playersLogin } from '../../test/fixtures/spec-samples.js';
 import { sessionPurchases } from '../records.js';
 
-interface Config {
+/** Where the reference service runs, as the driver (bench/frames-suite.ts) passes it. */
+export interface Config {
   baseUrl: string;
   clientKey: string;
   authMode: string;
@@ -31,7 +32,7 @@ const nextFrame = (): Promise<number> => new Promise((resolve) => requestAnimati
 const fresh = (): string => `frames-${crypto.randomUUID().slice(0, 8)}`;
 
 /** What a window of observation saw: long tasks (≥ 50 ms, the browser's threshold) and frame intervals. */
-interface Watched {
+export interface Watched {
   /** Wall milliseconds of the window. */
   ms: number;
   longTasks: number;
@@ -353,5 +354,8 @@ async function unload(): Promise<Watched & { dispatch: number; records: number; 
   return { ...window, dispatch, records: keepalive.reduce((n, k) => n + k.records, 0), bytes: keepalive.reduce((n, k) => n + k.bytes, 0) };
 }
 
-Object.assign(window, { framesBench: { prepareDrain, idleLoop, drain, leaveBacklog, startUp, trackBursts, showOffer, prepareUnload, unload, median } });
+const framesBench = { prepareDrain, idleLoop, drain, leaveBacklog, startUp, trackBursts, showOffer, prepareUnload, unload, median };
+/** What this page puts on `window.framesBench`, for the driver's types. */
+export type FramesBench = typeof framesBench;
+Object.assign(window, { framesBench });
 document.body.dataset.ready = 'true';
