@@ -6,7 +6,7 @@
  */
 import { afterEach, expect, it } from 'vitest';
 import { OfferError, type ClientOptions, type TpClient } from '../../src/index.js';
-import { storedClient } from '../support/stored-client.js';
+import { clearNamespace, storedClient } from '../support/stored-client.js';
 
 const namespace = `child-${crypto.randomUUID().slice(0, 8)}`;
 const clients: TpClient[] = [];
@@ -21,10 +21,7 @@ function childClient(onBody: (records: Record<string, unknown[]>) => unknown, op
 afterEach(async () => {
   dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })); // back to what the test page is
   await Promise.all(clients.splice(0).map((tp) => tp.shutdown()));
-  for (const key of Object.keys(localStorage).filter((k) => k.includes(namespace))) localStorage.removeItem(key);
-  for (const { name } of await indexedDB.databases()) {
-    if (name?.includes(namespace)) indexedDB.deleteDatabase(name);
-  }
+  await clearNamespace(namespace);
 });
 
 type Login = { device_unique_id?: string };

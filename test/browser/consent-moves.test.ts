@@ -5,15 +5,12 @@
  */
 import { afterEach, expect, it } from 'vitest';
 import { lastStoreOpened, openStore, retireStores } from '../../src/internal/index.js';
-import { storedClient } from '../support/stored-client.js';
+import { clearNamespace, storedClient } from '../support/stored-client.js';
 
 const namespace = `moves-${crypto.randomUUID().slice(0, 8)}`;
 
 afterEach(async () => {
-  for (const key of Object.keys(localStorage).filter((k) => k.includes(namespace))) localStorage.removeItem(key);
-  for (const { name } of await indexedDB.databases()) {
-    if (name?.includes(namespace)) indexedDB.deleteDatabase(name);
-  }
+  await clearNamespace(namespace);
 });
 
 it('granted, pending and granted again in one task: every record tracked arrives once', async () => {

@@ -10,15 +10,13 @@
 import { afterEach, expect, it } from 'vitest';
 import doc from '../../docs/privacy.md?raw';
 import { playFullSession, sessionClient, storedNames } from '../support/full-session.js';
+import { clearNamespace } from '../support/stored-client.js';
 
 const namespace = `privacy-${crypto.randomUUID().slice(0, 8)}`;
 
 afterEach(async () => {
   dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })); // back to what the test page is
-  for (const key of Object.keys(localStorage).filter((k) => k.includes(namespace))) localStorage.removeItem(key);
-  for (const { name } of await indexedDB.databases()) {
-    if (name?.includes(namespace)) indexedDB.deleteDatabase(name);
-  }
+  await clearNamespace(namespace);
 });
 
 /** `name` with the namespace and tab ids replaced by the document's placeholders. */

@@ -27,3 +27,11 @@ export function storedClient(
     ...options,
   });
 }
+
+/** Removes what clients of `namespace` left in this origin's localStorage and IndexedDB (after each test). */
+export async function clearNamespace(namespace: string): Promise<void> {
+  for (const key of Object.keys(localStorage).filter((k) => k.includes(namespace))) localStorage.removeItem(key);
+  for (const { name } of await indexedDB.databases()) {
+    if (name?.includes(namespace)) indexedDB.deleteDatabase(name);
+  }
+}
