@@ -142,14 +142,21 @@ class Drain {
    */
   async #confirm(release: () => void): Promise<void> {
     try {
-      if (!this.#options.gate.consented()) throw new ConsentError('denied', 'consent was withdrawn, or the data is being erased');
+      this.#mayLeave();
       if (!(await this.#options.gate.confirmLeader())) throw new TpError('internal', 'another tab has taken over uploading');
       await this.#removals.at(-2);
-      if (this.#options.gate.unloading) throw new NetworkError('logs', new Error('the page is being unloaded'));
+      this.#mayLeave();
     } catch (error) {
       release();
       throw error;
     }
+  }
+
+  /** Throws when no request may start now: consent was withdrawn (or the data is being erased), or the page is being unloaded. */
+  #mayLeave(): void {
+    const { gate } = this.#options;
+    if (!gate.consented()) throw new ConsentError('denied', 'consent was withdrawn, or the data is being erased');
+    if (gate.unloading) throw new NetworkError('logs', new Error('the page is being unloaded'));
   }
 
   /**
@@ -157,12 +164,10 @@ class Drain {
    * is over `maxBatchCompressedBytes` is halved before it is sent.
    */
   async #deliver(batch: StoredEntry[]): Promise<void> {
-    const { compression, maxBatchCompressedBytes, gate } = this.#options;
+    const { compression, maxBatchCompressedBytes } = this.#options;
     const encoded = await encodeLogsBodyInSlices(buildLogsBody(batch), compression, this.#slices);
     if (encoded.bytes > maxBatchCompressedBytes && batch.length > 1) return this.#deliverHalves(batch);
-    // The page may have gone away, or consent, while the body was made: no request starts then.
-    if (gate.unloading) throw new NetworkError('logs', new Error('the page is being unloaded'));
-    if (!gate.consented()) throw new ConsentError('denied', 'consent was withdrawn, or the data is being erased');
+    this.#mayLeave(); // the page, or consent, may have gone while the body was made
     let failure: { error: unknown } | undefined;
     try {
       this.#removals.push((await this.#parts.requests.send(batch, encoded, false)).removal);
