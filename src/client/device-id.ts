@@ -8,29 +8,26 @@ import { localStorageOrUndefined } from '../internal/index.js';
 /** The localStorage key of the device id of a namespace (`'default'` when the game set none). */
 export const deviceIdKey = (namespace: string): string => `tp-web-sdk:${namespace}:device-id`;
 
-/** The id kept in localStorage for `namespace`, or undefined (none yet, or no localStorage). */
+/** The id kept in localStorage for `namespace`, or undefined (none yet, empty, or no localStorage). */
 export function readDeviceId(namespace: string): string | undefined {
   try {
-    return localStorageOrUndefined()?.getItem(deviceIdKey(namespace)) ?? undefined;
+    return localStorageOrUndefined()?.getItem(deviceIdKey(namespace)) || undefined; // an empty value is none
   } catch {
     return undefined;
   }
 }
 
 /**
- * Keeps `id` in localStorage, so it survives reloads, unless a page of the game kept one first:
- * returns the id kept. Where localStorage is missing or throws (sandboxed iframes, blocked
- * storage), `id` stays this page's own. Called only with consent, never for a child-directed
- * client (device.ts).
+ * Saves `id` as the namespace's device id; false where localStorage is missing or throws
+ * (sandboxed iframes, blocked or full storage): the id is then this page's own. Called only with
+ * consent, never for a child-directed client (device.ts).
  */
-export function keepDeviceId(namespace: string, id: string): string {
+export function saveDeviceId(namespace: string, id: string): boolean {
   try {
     const storage = localStorageOrUndefined();
-    const existing = storage?.getItem(deviceIdKey(namespace));
-    if (existing) return existing;
     storage?.setItem(deviceIdKey(namespace), id);
+    return storage !== undefined;
   } catch {
-    // this page's own id
+    return false;
   }
-  return id;
 }

@@ -5,7 +5,7 @@
  * @module
  */
 import { browserNavigator, describeDevice, detectStore, randomId, regionFromLanguages, type PlatformStore } from '../internal/index.js';
-import { keepDeviceId, readDeviceId } from './device-id.js';
+import { readDeviceId, saveDeviceId } from './device-id.js';
 import type { ResolvedOptions } from './options.js';
 
 /** This device, as the records and offers describe it. */
@@ -47,9 +47,14 @@ export function describeThisDevice(o: ResolvedOptions): Device {
     },
     keep() {
       if (!stored) return;
-      if (fromStorage && readDeviceId(o.namespace) === undefined) id = randomId();
-      id = keepDeviceId(o.namespace, id);
-      fromStorage = readDeviceId(o.namespace) === id; // false where localStorage is missing
+      const existing = readDeviceId(o.namespace);
+      if (existing !== undefined) {
+        id = existing; // a page of the game kept one first
+        fromStorage = true;
+        return;
+      }
+      if (fromStorage) id = randomId(); // another tab's `forget()` erased it
+      fromStorage = saveDeviceId(o.namespace, id);
     },
     renew() {
       if (o.deviceId !== undefined) return;
