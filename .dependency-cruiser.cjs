@@ -27,6 +27,7 @@ const DOORS = {
   'queue': ['queue/index.ts'],
   'records': ['records/index.ts'],
   'richtext': ['richtext/index.ts'],
+  'session': ['session/index.ts'],
   'tabs': ['tabs/index.ts'],
   'tcf': ['tcf/index.ts'],
   'ui': ['ui/index.ts', 'ui/dom/index.ts', 'ui/canvas/index.ts'],
@@ -44,7 +45,7 @@ const LAYERS = [
   { level: 'records, ui', members: ['records/', 'ui/'] },
   { level: 'queue', members: ['queue/'] },
   { level: 'delivery', members: ['delivery/'] },
-  { level: 'offers, tabs', members: ['offers/', 'tabs/'] },
+  { level: 'offers, tabs, session', members: ['offers/', 'tabs/', 'session/'] },
   { level: 'client', members: ['client/', 'bus/'], oneUnit: true },
   {
     level: 'entries',

@@ -6,7 +6,7 @@
  * ```ts
  * import { createClient } from 'tp-web-sdk/logging';
  * const tp = createClient({ baseUrl, clientKey, authMode, playerSlug: 'p-1' });
- * tp.track('players_login', { device_unique_id: 'd-1', region: 'KR' });
+ * tp.track('players_stages', { stage_slug: 'level-1', stage_result: 'clear' }); // players_login is sent by the SDK (autoLogin)
  * ```
  *
  * @module tp-web-sdk/logging
@@ -27,6 +27,7 @@ export type { BeforeSend, ClientOptions, ClientStats, DeadLettersApi, LoggingCli
 export type { ClientEvents, ConsentEvent, DroppedEvent, PausedEvent, QueueEvent } from './bus/index.js';
 export type { Compression, DeadLetterInfo, DeliveryInfo, FlushResult, LogsBody, RetryInfo, RetryPolicy, UploadInfo } from './delivery/index.js';
 export type { DeadLetter, DeadLetterReason, QueueEntry } from './queue/index.js';
+export type { AutoLogin, Session, SessionEndEvent, SessionEndReason, SessionEvents } from './session/index.js';
 // Types that ClientOptions names (its `store`, `offersAutoRefresh` and `canPurchase` options).
 export type { PlatformStore } from './internal/index.js';
 export type { AutoRefreshOptions, ProductCheck } from './offers/index.js';

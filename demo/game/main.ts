@@ -63,6 +63,9 @@ async function main(): Promise<void> {
     fetch: network.fetch,
     appVersion: '1.0.0',
     region: 'KR',
+    // The SDK sends players_login at each session's start and players_join once per player here.
+    autoLogin: 'session',
+    autoJoin: true,
     ...(intervalParam !== null ? { flushIntervalMs: Number(intervalParam) } : {}),
     ...(storage === 'memory' || storage === 'indexeddb' ? { storage } : {}),
     ...(consent === 'pending' || consent === 'denied' || consent === 'granted' ? { consent } : {}),
@@ -136,12 +139,10 @@ async function main(): Promise<void> {
     tp.on('delivered', (info) => observer('delivered', pageToken, info.requestId));
   }
 
-  // Join once per device, login every visit.
-  if (!localStorage.getItem(`demo-joined:${player}`)) {
-    tp.track('players_join', {});
-    localStorage.setItem(`demo-joined:${player}`, '1');
-  }
-  tp.track('players_login', {});
+  // Logins and the join are the SDK's (autoLogin, autoJoin): the log shows the sessions.
+  tp.on('session:start', (s) => log(`session ${s.index} started (${s.id.slice(0, 8)})`));
+  tp.on('session:end', (e) => log(`session ${e.session.index} ended: ${e.reason}`));
+  if (tp.session) log(`session ${tp.session.index} (${tp.session.id.slice(0, 8)})`);
 
   const state: SceneState = { stage: 1, gold: 0, potions: 0, message: 'Click the canvas to play a stage.' };
   const canvas = $<HTMLCanvasElement>('game');

@@ -7,6 +7,7 @@ import { EventEmitter } from 'eventemitter3';
 import type { DeadLetterInfo, DeliveryInfo, RetryInfo, UploadInfo } from '../delivery/index.js';
 import type { ConsentState, PauseReason, ServiceError, TpError, ValidationError } from '../errors/index.js';
 import type { OfferEvents } from '../offers/index.js';
+import type { SessionEvents } from '../session/index.js';
 
 /** Payload of the `paused` event. */
 export interface PausedEvent {
@@ -62,9 +63,10 @@ export interface QueueEvent {
 /**
  * Events of a client: `client.on(name, listener)` (the listener gets the payload shown). Failures
  * of a call you await (`flush()`, `offers.refresh()`) reject that call instead of emitting. The
- * offer events (`offer:impress`, …) are those of `OfferEvents` (offers/events.ts), listed below with the rest.
+ * offer events (`offer:impress`, …) are those of `OfferEvents` (offers/events.ts), and the session
+ * events (`session:start`, `session:end`) those of `SessionEvents` (session/types.ts), listed below with the rest.
  */
-export interface ClientEvents extends OfferEvents {
+export interface ClientEvents extends OfferEvents, SessionEvents {
   /**
    * A failure nobody awaits that the game may have to act on: an upload the SDK will not retry by
    * itself (a 404 from a wrong `baseUrl`, a 401), a malformed offer, a dead-lettered batch. A
@@ -79,7 +81,11 @@ export interface ClientEvents extends OfferEvents {
    * need not report it as a crash.
    */
   retry: [info: RetryInfo];
-  /** The SDK works on in a lesser way and nothing was lost: IndexedDB missing or failing (memory storage from now on), offers served from the device's copy. */
+  /**
+   * The SDK works on in a lesser way and nothing was lost: IndexedDB missing or failing (memory
+   * storage from now on), offers served from the device's copy. Also, once, a `TpError` of code
+   * `config` when the game tracks `players_login` itself while `autoLogin` sends them.
+   */
   warning: [error: TpError];
   /**
    * Records were deleted unsent: to stay within the queue's caps or the storage quota (oldest

@@ -10,6 +10,7 @@ import type { ConsentState, PauseReason } from '../errors/index.js';
 import type { OffersApi, OffersDeps, OffersEngine } from '../offers/index.js';
 import type { DeadLetter } from '../queue/index.js';
 import type { ObjectName, RecordInput } from '../records/index.js';
+import type { Session } from '../session/index.js';
 import type { UiAdapter } from '../ui/index.js';
 
 /** Health counters of a client (this tab, since `createClient`). */
@@ -139,6 +140,14 @@ export interface LoggingClient {
   setClientKey(clientKey: string): void;
   /** The dead-letter store: list, requeue, clear. */
   readonly deadLetters: DeadLettersApi;
+  /**
+   * The session now: `{ id, index, startedAt }` (`startedAt` in Unix seconds), shared by the
+   * game's tabs. It starts at `createClient` (or when consent is granted), survives a reload, and
+   * ends after `sessionTimeoutMs` with every tab hidden or closed, or at a new UTC day
+   * (`session:start` and `session:end` events). Undefined without consent, and between a session
+   * that timed out in a hidden tab and the page's return. Not sent to the service.
+   */
+  readonly session: Session | undefined;
   /** Health counters. */
   stats(): ClientStats;
   /**

@@ -79,12 +79,12 @@ export function controlConsent(d: ConsentDeps): ConsentControl {
     for (const entry of held.take()) consented.enqueue(entry);
   };
   /** Lets go of the consented half (see `Consented.retire`); erasing, its memory stores go too. */
-  const letGo = async (erasing: boolean): Promise<void> => {
+  const letGo = async (erasing: boolean, reason: 'consent' | 'forget'): Promise<void> => {
     const retired = consented;
     consented = undefined;
     if (erasing) memory = undefined;
     if (!retired) return;
-    const done = retired.retire(erasing);
+    const done = retired.retire(erasing, reason);
     const mine: Promise<void> = done.catch(() => undefined).finally(() => {
       if (leaving === mine) leaving = undefined;
     });
@@ -112,7 +112,7 @@ export function controlConsent(d: ConsentDeps): ConsentControl {
     const mine: Promise<void> = (async () => {
       dropHeld('forget');
       d.device.renew();
-      await letGo(true);
+      await letGo(true, 'forget');
       await tabs.settled();
     })().finally(() => erased(mine));
     return (erasing = mine);
@@ -127,7 +127,7 @@ export function controlConsent(d: ConsentDeps): ConsentControl {
       d.device.renew();
       // The stored records about to be erased unsent (those on the wire may still arrive).
       const stored = consented ? Math.max(0, consented.queue.length - consented.sending.uploader.inFlightCount) : 0;
-      await tabs.erase(() => letGo(true));
+      await tabs.erase(() => letGo(true, reason));
       if (stored > 0) emitter.emit('dropped', { records: stored, reason });
     })();
     const mine: Promise<void> = run.catch(() => undefined).finally(() => erased(mine));
@@ -171,7 +171,7 @@ export function controlConsent(d: ConsentDeps): ConsentControl {
       if (next === state || shut) return;
       state = next;
       if (next === 'granted') open();
-      else if (next === 'pending') void letGo(false);
+      else if (next === 'pending') void letGo(false, 'consent');
       else {
         dropHeld('consent');
         void forget('consent').catch((error: unknown) => void emitter.emit('error', toTpError(error)));

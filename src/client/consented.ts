@@ -9,9 +9,10 @@
 import { liveSink, type ClientEmitter } from '../bus/index.js';
 import { createSendGate, type SendGate } from '../delivery/index.js';
 import { pauseReason } from '../errors/index.js';
-import { lastStoreOpened, retireStores } from '../internal/index.js';
+import { lastStoreOpened, randomId, retireStores } from '../internal/index.js';
 import type { OffersDeps, OffersEngine } from '../offers/index.js';
 import type { QueueEntry, RecordQueue } from '../queue/index.js';
+import { localSessionStore, memorySessionStore, startSessions, type SessionEndReason, type SessionTracker } from '../session/index.js';
 import type { UiAdapter } from '../ui/index.js';
 import type { DeadLettersApi } from './api.js';
 import { isOnline } from './connectivity.js';
@@ -19,6 +20,7 @@ import { deadLettersApi } from './dead-letters.js';
 import type { Device } from './device.js';
 import type { ClientOptions, ResolvedOptions } from './options.js';
 import { watchPage } from './page.js';
+import { watchPageLifecycle } from './page-lifecycle.js';
 import { openClientQueue } from './queue.js';
 import { startSending, type Sending } from './sending.js';
 import { createSignals } from './signals.js';
@@ -34,6 +36,8 @@ export interface ConsentedDeps {
   readonly ui: () => UiAdapter | undefined;
   readonly clientKey: () => string;
   readonly player: () => string | undefined;
+  /** Tracks the SDK's own login or join (options `autoLogin`, `autoJoin`). */
+  readonly trackOwn: (objectName: 'players_login' | 'players_join') => void;
   /** Reports an offer reaction as a `players_offers` record (through `track()`). */
   readonly trackReaction: OffersDeps['trackReaction'];
   /** Counts an attempt made again (stats). */
@@ -53,10 +57,12 @@ export interface Consented {
   readonly uploads: Uploads;
   readonly offers: OffersEngine | undefined;
   readonly deadLetters: DeadLettersApi;
+  /** The session of the game's tabs, as this tab sees it. */
+  readonly sessions: SessionTracker;
   /** Queues a checked record (from `track()`, or held while consent was pending). */
   enqueue(entry: QueueEntry): void;
   /**
-   * Stops without a last upload: no new request starts, the upload running ends before its next
+   * Ends the session (`session:end` with `reason`) and stops without a last upload: no new request starts, the upload running ends before its next
    * batch, and from then on it emits nothing. Then its stores refuse every later transaction and
    * the storage lock is let go:
    * - `erasing` false (consent back to pending): once the upload running and the writes under
@@ -64,7 +70,7 @@ export interface Consented {
    * - `erasing` true (a denial, `forget()`): at once, since the data is about to be erased; what
    *   runs still ends in the background, its writes refused.
    */
-  retire(erasing: boolean): Promise<void>;
+  retire(erasing: boolean, reason: Extract<SessionEndReason, 'consent' | 'forget'>): Promise<void>;
   /** `shutdown()`: a last upload, then everything stops. */
   shutdown(): Promise<void>;
 }
@@ -119,12 +125,29 @@ export function startConsented(d: ConsentedDeps): Consented {
   }
   uploads.begin(); // after every listener: a sole leader (memory storage) starts at once
   const stopPage = watchPage({ o, storage, queue, gate, sending, uploads, signals });
+  const sessions = startSessions({
+    // Shared by the game's tabs in localStorage; this page's own without IndexedDB or for a child.
+    store: storage.shared && !o.childDirected ? localSessionStore(`${storage.dbPrefix}/session`) : memorySessionStore(),
+    exclusive: storage.shared && storage.locks ? exclusively(storage.locks, `${storage.dbPrefix}/session`) : (task) => Promise.resolve().then(task),
+    now: o.now,
+    timeoutMs: o.sessionTimeoutMs,
+    visible: () => typeof document !== 'object' || document.visibilityState !== 'hidden',
+    emitter,
+    player: d.player,
+    autoLogin: o.autoLogin,
+    autoJoin: o.autoJoin,
+    send: d.trackOwn,
+    newId: randomId,
+  });
+  const stopSessionWatch = watchPageLifecycle({ hidden: sessions.hidden, unload: sessions.hidden, visible: sessions.visible, shown: sessions.visible });
 
   /** An upload kick for the records tracked in this task is on its way. */
   let kicked = false;
 
   /** Everything that schedules or listens stops. */
   const stop = (): void => {
+    sessions.stop();
+    stopSessionWatch();
     uploads.stop();
     offers?.stop();
     stopPage();
@@ -137,6 +160,7 @@ export function startConsented(d: ConsentedDeps): Consented {
     uploads,
     offers,
     deadLetters: deadLettersApi(o, storage, queue, sending.uploader),
+    sessions,
     enqueue(entry) {
       queue.enqueue(entry);
       // Tracked after the SDK's own `pagehide` (a game's "session end" in its listener): the write
@@ -151,7 +175,8 @@ export function startConsented(d: ConsentedDeps): Consented {
         });
       }
     },
-    async retire(erasing) {
+    async retire(erasing, reason) {
+      sessions.stop(reason); // heard by the game before the half falls silent
       live = false; // the gate closes: the running upload ends before its next batch
       const lastStore = lastStoreOpened(); // a half opened after this one keeps its stores
       stop();
@@ -168,6 +193,13 @@ export function startConsented(d: ConsentedDeps): Consented {
       await uploads.finish();
       releaseStorage();
     },
+  };
+}
+
+/** Runs a task alone among the game's tabs, under the Web Lock `name`. */
+function exclusively(locks: LockManager, name: string): (task: () => void) => Promise<void> {
+  return async (task) => {
+    await locks.request(name, async () => task());
   };
 }
 

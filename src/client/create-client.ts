@@ -43,6 +43,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     clientKey: () => clientKey,
     player: () => tracking.player,
     trackReaction: (record) => void tracking.track('players_offers', record),
+    trackOwn: (objectName) => tracking.trackOwn(objectName),
     onRetry: stats.retried,
     offers: defaults.offers?.engine,
   });

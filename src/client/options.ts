@@ -8,6 +8,7 @@ import { DEFAULT_RETRY, type Compression, type RetryPolicy } from '../delivery/i
 import { DEFAULT_MAX_RECORD_BYTES, type ObjectName } from '../records/index.js';
 import { MAX_TIMER_MS, type PlatformStore } from '../internal/index.js';
 import type { AutoRefreshOptions, ProductCheck } from '../offers/index.js';
+import type { AutoLogin } from '../session/index.js';
 import type { UiAdapter } from '../ui/index.js';
 
 /**
@@ -161,6 +162,31 @@ export interface ClientOptions {
    * @default false
    */
   respectGlobalPrivacyControl?: boolean;
+  /**
+   * A session ends after this long with every tab of the game hidden (or closed), in ms; a reload
+   * within it keeps the session (`client.session`). A session also ends at a new UTC day.
+   * @default 1800000 (30 minutes)
+   */
+  sessionTimeoutMs?: number;
+  /**
+   * Sends `players_login` by itself, for the identified player (a session that starts before
+   * `identify()` sends it then), with the device fields filled in as for any login:
+   * - `'session'`: one at the start of each session (the service's activity and attendance
+   *   metrics count logins: an idle game left open overnight logs in again at the new day);
+   * - `'day'`: at most one per UTC day and player;
+   * - `false`: none; the game tracks its logins itself.
+   *
+   * A game that also tracks `players_login` itself gets one `warning` event (they are sent all the
+   * same). The game's tabs send one login between them.
+   * @default 'session'
+   */
+  autoLogin?: AutoLogin;
+  /**
+   * Sends `players_join` the first time a player is identified on this device (remembered per
+   * player in localStorage, erased by `forget()`).
+   * @default false
+   */
+  autoJoin?: boolean;
   /** `region` of join and login records (two letters). @default the region of the browser's language, if any */
   region?: string;
   /** `players_login.app_version`. @default null */
@@ -237,6 +263,9 @@ const RULES: Readonly<Record<keyof ClientOptions, Rule>> = {
   childDirected: BOOLEAN,
   consent: [oneOf('granted', 'pending', 'denied'), "'granted', 'pending' or 'denied'"],
   respectGlobalPrivacyControl: BOOLEAN,
+  sessionTimeoutMs: [isPositive, 'a number of milliseconds > 0'],
+  autoLogin: [oneOf('session', 'day', false), "'session', 'day' or false"],
+  autoJoin: BOOLEAN,
   invalidRecords: [oneOf('throw', 'drop'), "'throw' or 'drop'"],
   beforeSend: [isFunction, 'a function (objectName, record) => record | null | undefined'],
   namespace: [(v) => typeof v === 'string' && /^[\w.-]{1,64}$/.test(v), '1-64 letters, digits, "-", "_" or "."'],
@@ -295,6 +324,8 @@ export function resolveOptions(input: ClientOptions): ResolvedOptions {
     childDirected: false,
     consent: 'granted',
     respectGlobalPrivacyControl: false,
+    autoLogin: 'session',
+    autoJoin: false,
     invalidRecords: debug ? 'throw' : 'drop',
     namespace: 'default',
     offersPlayerParam: 'player_slug',
@@ -305,6 +336,7 @@ export function resolveOptions(input: ClientOptions): ResolvedOptions {
     // setTimeout fires at once past 2^31 - 1 ms: a longer wait is the longest it honours.
     flushIntervalMs: Math.min(given.flushIntervalMs ?? 10_000, MAX_TIMER_MS),
     requestTimeoutMs: Math.min(given.requestTimeoutMs ?? 30_000, MAX_TIMER_MS),
+    sessionTimeoutMs: Math.min(given.sessionTimeoutMs ?? 1_800_000, MAX_TIMER_MS),
     fetch: given.fetch ?? globalFetch(),
     baseUrl: new URL(input.baseUrl).href.replace(/\/+$/, ''),
     clientKey: input.clientKey,

@@ -44,6 +44,7 @@ export function publicClient(parts: ClientParts): TpClient {
     identify(slug) {
       tracking.identify(slug);
       consent.consented?.offers?.identified();
+      consent.consented?.sessions.identified();
     },
     track: tracking.track,
     async flush() {
@@ -67,6 +68,9 @@ export function publicClient(parts: ClientParts): TpClient {
     },
     get consent() {
       return consent.state;
+    },
+    get session() {
+      return consent.consented?.sessions.current;
     },
     setConsent: (state) => consent.set(state),
     forget: () => consent.forget(),

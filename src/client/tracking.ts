@@ -33,6 +33,12 @@ export interface Tracking {
   readonly awaiting: number;
   /** `client.track()`. */
   track<K extends ObjectName>(objectName: K, record: RecordInput<K>): boolean;
+  /**
+   * Tracks the SDK's own login or join (options `autoLogin`, `autoJoin`), the fields filled in as
+   * for any; never throws: a record the device cannot fill (no region known) is refused with an
+   * `invalid` event.
+   */
+  trackOwn(objectName: 'players_login' | 'players_join'): void;
   /** Names the player (checked: throws `ConfigError`) and queues the records that waited for one. */
   identify(playerSlug: string): void;
   /** `shutdown()`: `track()` keeps nothing from now on. */
@@ -46,6 +52,10 @@ export function createTracking({ o, device, emitter, denied, deliver }: Tracking
   /** After `shutdown()`: `track` keeps nothing. */
   let stopped = false;
   const awaiting = awaitingPlayer();
+  /** The SDK tracks its own login now: the game's own login is the one warned about. */
+  let own = false;
+  /** The game tracked a login with `autoLogin` on: warned once. */
+  let warnedLogin = false;
 
   /**
    * The game's `beforeSend` hook on a whole record: what it returns, the record itself for
@@ -75,6 +85,10 @@ export function createTracking({ o, device, emitter, denied, deliver }: Tracking
   };
   const track = <K extends ObjectName>(objectName: K, record: RecordInput<K>): boolean => {
     if (stopped || denied()) return false;
+    if (objectName === 'players_login' && !own && o.autoLogin !== false && !warnedLogin) {
+      warnedLogin = true;
+      emitter.emit('warning', new TpError('config', `players_login tracked by the game while autoLogin is '${o.autoLogin}': the SDK sends logins itself (set autoLogin: false to send your own)`));
+    }
     // No player yet, and the game did not name one in the record: held for identify().
     const held = player === undefined && (record as { player_slug?: unknown } | null)?.player_slug === undefined;
     // The game's hook shapes the record once it is whole: now, or for a held one at identify().
@@ -102,6 +116,16 @@ export function createTracking({ o, device, emitter, denied, deliver }: Tracking
       return awaiting.length;
     },
     track,
+    trackOwn(objectName) {
+      own = true;
+      try {
+        track(objectName, {} as RecordInput<typeof objectName>);
+      } catch (error) {
+        if (error instanceof ValidationError) refuse(error); // with `invalidRecords: 'throw'`
+      } finally {
+        own = false;
+      }
+    },
     identify(slug) {
       player = checkOption('playerSlug', slug);
       // Checked again with the player named: a long slug can take a record past `maxRecordBytes`.

@@ -18,6 +18,7 @@ it('records refused for a wrong authMode wait, and the client with the right one
       authMode,
       playerSlug: 'p',
       flushIntervalMs: 0,
+      autoLogin: false, // only the game's records in the queue
       compression: 'none',
       fetch: async (_url, init) => {
         if ((init!.headers as Record<string, string>).TPAuthMode !== 'client') {

@@ -177,8 +177,8 @@ describe('demo in Chromium', () => {
     const player = `e2e-iife-second-${randomUUID().slice(0, 8)}`;
     await page.goto(`${stack.url}script-tag.html?player=${player}`);
     await page.waitForSelector('body[data-done="true"]');
-    const logins = (await serviceUploads(stack)).flatMap((u) => u.body.players_login ?? []).filter((r) => r.player_slug === player);
-    expect(logins).toHaveLength(1);
+    const stages = (await serviceUploads(stack)).flatMap((u) => u.body.players_stages ?? []).filter((r) => r.player_slug === player);
+    expect(stages).toHaveLength(1);
     expect(await page.locator('#status').innerText()).toMatch(/^Delivered 1 record\(s\) with TPSDK \d+\.\d+\.\d+\.$/);
     await page.close();
     await demo.close();

@@ -34,7 +34,7 @@ it('at full storage nothing is dropped for nothing: new records go to memory and
   };
   const GAME = `<!doctype html><title>game</title><script src="/build/tp-web-sdk.iife.js"></script><script>
     window.tp = TPSDK.createClient({ baseUrl: '${stack.service.baseUrl}', clientKey: '${DEFAULT_CLIENT_KEY}', authMode: '${DEFAULT_AUTH_MODE}',
-      playerSlug: 'full-storage', region: 'KR', flushIntervalMs: 0, ui: null });
+      playerSlug: 'full-storage', region: 'KR', flushIntervalMs: 0, autoLogin: false, ui: null });
     window.drops = [];
     window.warnings = [];
     tp.on('dropped', (e) => drops.push(e));

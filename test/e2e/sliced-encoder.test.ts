@@ -32,7 +32,7 @@ const pages = useFixtureInChromium(`
     const now = performance.now.bind(performance);
     let skew = 0;
     performance.now = () => (skew += 10) + now();
-    const tp = createClient({ baseUrl: 'https://service.invalid/v2021.4/web', clientKey: 'k', authMode: 'client', playerSlug: 'p', storage: 'memory', flushIntervalMs: 0,
+    const tp = createClient({ baseUrl: 'https://service.invalid/v2021.4/web', clientKey: 'k', authMode: 'client', playerSlug: 'p', storage: 'memory', flushIntervalMs: 0, autoLogin: false,
       fetch: async () => new Response(JSON.stringify({ status: 200, reason: 'OK', data: {} })) });
     for (let i = 0; i < n; i++) tp.track('players_login', { app_version: 'v' + i });
     await new Promise((r) => setTimeout(r, 0));

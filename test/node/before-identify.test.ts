@@ -12,7 +12,7 @@ const service = useService();
 let tp: TpClient | undefined;
 afterEach(async () => tp?.shutdown());
 const client = (options: Partial<ClientOptions> = {}): TpClient =>
-  (tp = createClient({ baseUrl: service.current.baseUrl, ...AUTH, flushIntervalMs: 0, region: 'KR', deviceId: 'dev-1', now: () => clock, ...options }));
+  (tp = createClient({ baseUrl: service.current.baseUrl, ...AUTH, flushIntervalMs: 0, autoLogin: false, region: 'KR', deviceId: 'dev-1', now: () => clock, ...options }));
 let clock = Date.UTC(2026, 10, 23, 9, 0, 0);
 const stages = async (player: string) =>
   (await received(service.current, 'characters_stages')).filter((r) => r.player_slug === player).map((r) => [r.stage_slug, r.event_timestamp]);

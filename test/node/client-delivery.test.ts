@@ -9,7 +9,7 @@ import { AUTH, received, useService } from '../support/service.js';
 
 const service = useService();
 const client = (overrides: Partial<Parameters<typeof createClient>[0]> = {}): TpClient =>
-  createClient({ baseUrl: service.current.baseUrl, ...AUTH, flushIntervalMs: 0, region: 'KR', deviceId: 'dev-1', ...overrides });
+  createClient({ baseUrl: service.current.baseUrl, ...AUTH, flushIntervalMs: 0, autoLogin: false, region: 'KR', deviceId: 'dev-1', ...overrides });
 const uploads = async () => (await (await fetch(`${service.current.origin}/_tp/uploads`)).json()) as Array<{ seq: number; content_type: string; body: Record<string, unknown[]> }>;
 
 describe('track → flush → the service holds the records', () => {

@@ -13,7 +13,7 @@ let tp: TpClient | undefined;
 afterEach(async () => tp?.shutdown());
 
 const client = (overrides: Partial<Parameters<typeof createClient>[0]>): TpClient =>
-  (tp = createClient({ baseUrl: service.current.baseUrl, ...AUTH, flushIntervalMs: 0, region: 'KR', deviceId: 'dev-1', ...overrides }));
+  (tp = createClient({ baseUrl: service.current.baseUrl, ...AUTH, flushIntervalMs: 0, autoLogin: false, region: 'KR', deviceId: 'dev-1', ...overrides }));
 
 describe('timer options of 30 days', () => {
   it('requestTimeoutMs: the request is not aborted at once, and flush() delivers', async () => {

@@ -51,6 +51,7 @@ export async function runGame(sdk: Sdk): Promise<void> {
     authMode: q.get('authMode')!,
     region: 'KR',
     flushIntervalMs: 0,
+    autoLogin: false as const, // the records counted are the game's own
   };
   const player = q.get('player')!;
   const nonce = q.get('nonce') ?? undefined;

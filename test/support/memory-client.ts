@@ -1,6 +1,6 @@
 /**
- * A client for unit tests in happy-dom: player `p-1`, queue in memory, no automatic uploads, the
- * headless adapter, and requests answered by the test's own `fetch`.
+ * A client for unit tests in happy-dom: player `p-1`, queue in memory, no automatic uploads and no
+ * automatic login, the headless adapter, and requests answered by the test's own `fetch`.
  */
 import { createHeadlessAdapter, type ClientOptions } from '../../src/index.js';
 
@@ -12,6 +12,7 @@ export function memoryClientOptions(fetchImpl: typeof fetch): ClientOptions {
     playerSlug: 'p-1',
     storage: 'memory',
     flushIntervalMs: 0,
+    autoLogin: false,
     ui: createHeadlessAdapter(),
     fetch: fetchImpl,
   };

@@ -15,6 +15,7 @@ addEventListener('message', (event: MessageEvent<{ namespace: string }>) => {
     region: 'KR',
     namespace: event.data.namespace,
     flushIntervalMs: 0,
+    autoLogin: false,
     compression: 'none',
     fetch: async (_url, init) => {
       const body = JSON.parse(init!.body as string) as { characters_stages?: Array<{ stage_slug: string }> };

@@ -1,6 +1,6 @@
 /**
  * A client for browser tests on real IndexedDB: the queue under `namespace`, no automatic
- * uploads, uncompressed bodies, and every POST /logs body handed to `onBody` (records by object
+ * uploads and no automatic login, uncompressed bodies, and every POST /logs body handed to `onBody` (records by object
  * name) and answered 200 once `onBody` returns (or its promise settles). `onBody` throwing is the
  * request failing, as a lost connection fails a browser's `fetch`. Clients made with the same
  * namespace are tabs of one game: they share the queue, the tab channel and the Web Lock.
@@ -19,6 +19,7 @@ export function storedClient(
     playerSlug: 'p',
     namespace,
     flushIntervalMs: 0,
+    autoLogin: false,
     compression: 'none',
     fetch: async (_url, init) => {
       await onBody(JSON.parse(init!.body as string) as Record<string, unknown[]>);
