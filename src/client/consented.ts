@@ -16,6 +16,7 @@ import type { UiAdapter } from '../ui/index.js';
 import type { DeadLettersApi } from './api.js';
 import { isOnline } from './connectivity.js';
 import { deadLettersApi } from './dead-letters.js';
+import type { LogHooks } from './log.js';
 import type { Device } from './device.js';
 import type { ClientOptions, ResolvedOptions } from './options.js';
 import { watchPage } from './page.js';
@@ -30,6 +31,8 @@ export interface ConsentedDeps {
   readonly options: ClientOptions;
   readonly o: ResolvedOptions;
   readonly emitter: ClientEmitter;
+  /** The debug log's hooks (each undefined when its level is off). */
+  readonly log: LogHooks;
   readonly device: Device;
   readonly ui: () => UiAdapter | undefined;
   readonly clientKey: () => string;
@@ -81,6 +84,8 @@ export function startConsented(d: ConsentedDeps): Consented {
   const { leadership } = storage;
   const queue = openClientQueue(o, storage, emitter, signals);
   warnIfNoIndexedDb(o, storage, (error) => void emitter.emit('warning', error));
+  d.log.storage?.(storage.shared, storage.dbPrefix);
+  if (d.log.leader && storage.shared) leadership.onLeader(d.log.leader);
   const releaseStorage = holdStorage(storage);
 
   // "May this tab send now?": one answer for the uploads, the first-open updates and the uploader.
@@ -92,7 +97,7 @@ export function startConsented(d: ConsentedDeps): Consented {
     confirmLeader: async () => queue.storageKind === 'memory' || leadership.confirm(),
     onPause: (error) => void emitter.emit('paused', { reason: pauseReason(error)!, error }),
   });
-  const sending = startSending({ o, storage, queue, gate, emitter, signals, clientKey: d.clientKey });
+  const sending = startSending({ o, storage, queue, gate, emitter, signals, clientKey: d.clientKey, log: d.log });
   const uploads = startUploads({ o, storage, queue, gate, sending, emitter, signals, onRetry: d.onRetry });
   const offers = d.offers?.({
     childDirected: o.childDirected,
@@ -112,6 +117,7 @@ export function startConsented(d: ConsentedDeps): Consented {
     retry: o.retry,
     gate,
     onRetry: d.onRetry,
+    onRefreshed: d.log.verdicts,
   });
   if (offers) {
     signals.on('answer', (sample) => offers.observeAnswer(sample));
