@@ -9,7 +9,7 @@
  */
 import type { ClientEmitter, ClientEvents } from '../bus/index.js';
 import type { Log, LogMethod } from '../internal/index.js';
-import type { OfferListing, OfferReactionEvent } from '../offers/index.js';
+import type { OfferListing } from '../offers/index.js';
 import type { QueueEntry } from '../queue/index.js';
 import type { ResolvedOptions } from './options.js';
 
@@ -31,23 +31,6 @@ export interface LogHooks {
   readonly verdicts: ((listing: readonly OfferListing[]) => void) | undefined;
 }
 
-/** A log that writes nothing: every hook off. */
-export const NO_LOG_HOOKS: LogHooks = {
-  started: undefined,
-  storage: undefined,
-  leader: undefined,
-  uploadFailed: undefined,
-  tracked: undefined,
-  batchJson: undefined,
-  verdicts: undefined,
-};
-
-/** An upload on its way: what its outcome line says of it. */
-interface Pending {
-  readonly records: number;
-  readonly kinds: string;
-}
-
 /** Listens to `emitter` for the levels `log` lets through, and returns the hooks of those levels. */
 export function startLog(log: Log, emitter: ClientEmitter): LogHooks {
   /** Formats and writes a line; a line that fails to format (or a logger that throws) is skipped. */
@@ -60,60 +43,52 @@ export function startLog(log: Log, emitter: ClientEmitter): LogHooks {
   };
   const on = <E extends keyof ClientEvents>(event: E, method: LogMethod, text: (...args: ClientEvents[E]) => string): void =>
     void emitter.on(event, ((...args: ClientEvents[E]) => line(method, () => text(...args))) as never);
+  const info = log.info ? (text: () => string) => line('info', text) : undefined;
+  const debug = log.debug ? (text: () => string) => line('debug', text) : undefined;
 
   if (log.error) on('error', 'error', errorText);
   if (log.warn) {
-    on('warning', 'warn', (error) => `warning: ${errorText(error)}`);
-    on('dropped', 'warn', ({ records, reason }) => `dropped ${count(records, 'record')} unsent (${reason})`);
+    on('warning', 'warn', errorText);
+    on('dropped', 'warn', ({ records, reason }) => `dropped ${count(records)} (${reason})`);
     on('invalid', 'warn', (error) => error.message);
-    on('dead-letter', 'warn', ({ records, reason }) => `put ${count(records, 'record')} aside in the dead letters: ${reason.status ?? reason.code} ${reason.reason}`);
-    on('paused', 'warn', ({ reason, error }) => `uploads paused (${reason}): ${error.message}`);
+    on('dead-letter', 'warn', ({ records, reason }) => `dead-lettered ${count(records)}: ${reason.status ?? reason.code} ${reason.reason}`);
+    on('paused', 'warn', ({ reason }) => `uploads paused (${reason})`);
   }
-  const pending = new Map<number, Pending>();
-  if (log.info) {
+  /** The uploads on their way (info): what their outcome line says of them. */
+  const pending = new Map<number, string>();
+  /** `120 records (players_login 1, characters_stages 119)`: an upload's records, its line being the last about it. */
+  const what = (requestId: number, records = 0): string => {
+    const text = pending.get(requestId) ?? count(records);
+    pending.delete(requestId);
+    return text;
+  };
+  if (info) {
     on('consent', 'info', ({ state, source }) => `consent ${state} (${source})`);
-    on('retry', 'info', ({ error, attempt, delayMs }) => `retry ${attempt}: ${error.message}; ${delayMs === undefined ? 'the records go with the next upload' : `next in ${seconds(delayMs)}`}`);
-    emitter.on('upload', ({ requestId, entries }) => void pending.set(requestId, { records: entries.length, kinds: perKind(entries) }));
-    on('delivered', 'info', ({ requestId, records, bytes, keepalive }) => `upload #${requestId} delivered: ${what(pending, requestId, records)}, ${bytes.toLocaleString('en-US')} bytes${keepalive ? ', keepalive' : ''}`);
-  }
-  if (log.debug) {
-    const reaction = (e: OfferReactionEvent): string => `offer ${e.offer.offer_id}: ${e.status} reported, now ${e.state}`;
-    on('offer:impress', 'debug', reaction);
-    on('offer:open', 'debug', reaction);
-    on('offer:dismiss', 'debug', reaction);
-    on('offer:interact', 'debug', reaction);
-    on('offer:close', 'debug', ({ offer, cause }) => `offer ${offer.offer_id} left the screen (${cause})`);
+    emitter.on('upload', ({ requestId, entries }) => void pending.set(requestId, `${count(entries.length)} (${perKind(entries)})`));
+    on('delivered', 'info', ({ requestId, records, bytes }) => `upload #${requestId} delivered: ${what(requestId, records)}, ${bytes.toLocaleString('en-US')} bytes`);
   }
   return {
-    started: log.info ? (o, version) => line('info', () => `start: tp-web-sdk ${version}, ${o.baseUrl}, player ${o.playerSlug ?? '(none yet)'}, consent ${o.consent}, log level ${o.logLevel}`) : undefined,
-    storage: log.info ? (shared, dbPrefix) => line('info', () => (shared ? `storage: IndexedDB, shared by the game's tabs (${dbPrefix})` : 'storage: memory, this page only')) : undefined,
-    leader: log.info ? () => line('info', () => "leader: this tab uploads for the game's tabs") : undefined,
-    uploadFailed: log.info ? (requestId, error) => line('info', () => `upload #${requestId} failed: ${what(pending, requestId)}; ${error instanceof Error ? error.message : String(error)}`) : undefined,
-    tracked: log.debug ? (entry, held) => line('debug', () => `track ${entry.objectName}${held ? ' (waits for identify())' : ''}: ${JSON.stringify(entry.record)}`) : undefined,
-    batchJson: log.debug ? (requestId, json) => line('debug', () => `batch #${requestId} JSON: ${json}`) : undefined,
-    verdicts: log.debug ? (listing) => void listing.forEach((l) => line('debug', () => `offer ${l.offer.offer_id}: ${l.verdict.usable ? 'usable' : `not usable (${l.verdict.reason})`}, ${l.state}`)) : undefined,
+    started: info && ((o, version) => info(() => `start: ${version}, ${o.baseUrl}, player ${o.playerSlug ?? '(none)'}, consent ${o.consent}`)),
+    storage: info && ((shared, dbPrefix) => info(() => `storage: ${shared ? `IndexedDB ${dbPrefix}, shared by the game's tabs` : 'memory, this page only'}`)),
+    leader: info && (() => info(() => 'leader: this tab uploads')),
+    uploadFailed: info && ((requestId, error) => info(() => `upload #${requestId} failed: ${what(requestId)}; ${(error as Error).message}`)),
+    tracked: debug && ((entry, held) => debug(() => `track ${entry.objectName}${held ? ' (waits for identify)' : ''}: ${JSON.stringify(entry.record)}`)),
+    batchJson: debug && ((requestId, json) => debug(() => `batch #${requestId} JSON: ${json}`)),
+    verdicts: debug && ((listing) => listing.forEach(({ offer, verdict, state }) => debug(() => `offer ${offer.offer_id}: ${verdict.reason ?? 'usable'}, ${state}`))),
   };
 }
 
-/** `TpError (code): message`, and the cause's message when the message does not say it. */
-function errorText(error: Error & { code?: string }): string {
+/** `TpError: message`, and the cause when the message does not say it. */
+function errorText(error: Error): string {
   const cause = error.cause instanceof Error ? error.cause.message : error.cause === undefined ? '' : String(error.cause);
-  return `${error.name}${error.code ? ` (${error.code})` : ''}: ${error.message}${cause && !error.message.includes(cause) ? ` (cause: ${cause})` : ''}`;
-}
-
-/** An upload's records and their kinds, taken from `pending` (its line is the last one about it). */
-function what(pending: Map<number, Pending>, requestId: number, records?: number): string {
-  const upload = pending.get(requestId);
-  pending.delete(requestId);
-  return upload ? `${count(upload.records, 'record')} (${upload.kinds})` : count(records ?? 0, 'record');
+  return `${error.name}: ${error.message}${cause && !error.message.includes(cause) ? ` (cause: ${cause})` : ''}`;
 }
 
 /** `players_login 1, characters_stages 119`: records per kind, in the batch's order. */
 function perKind(entries: ReadonlyArray<Pick<QueueEntry, 'objectName'>>): string {
-  const kinds = new Map<string, number>();
-  for (const { objectName } of entries) kinds.set(objectName, (kinds.get(objectName) ?? 0) + 1);
-  return [...kinds].map(([name, n]) => `${name} ${n}`).join(', ');
+  const kinds: Record<string, number> = {};
+  for (const { objectName } of entries) kinds[objectName] = (kinds[objectName] ?? 0) + 1;
+  return Object.entries(kinds).map((kind) => kind.join(' ')).join(', ');
 }
 
-const count = (n: number, noun: string): string => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
-const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
+const count = (n: number): string => `${n.toLocaleString('en-US')} record${n === 1 ? '' : 's'}`;

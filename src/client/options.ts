@@ -105,11 +105,11 @@ export interface ClientOptions {
    * logging"). Each level adds to the one before:
    * - `'silent'`: nothing, and nothing is formatted: `track()` costs what it costs without a log;
    * - `'error'`: each `error` event;
-   * - `'warn'`: warnings, dropped and invalid records, dead letters, pauses;
+   * - `'warn'`: `warning` events, dropped and invalid records, dead letters, pauses;
    * - `'info'`: the start, the storage in use, this tab becoming the uploading one, consent, and
    *   each upload's outcome with its records per kind and its bytes;
    * - `'debug'`: each tracked record, each batch's JSON before compression (what gzip hides in
-   *   devtools), each offer's verdict after a refresh, and each offer reaction.
+   *   devtools), and each offer's verdict and state after a refresh.
    * @default 'warn' with `debug: true`, else 'silent'
    */
   logLevel?: LogLevel;
