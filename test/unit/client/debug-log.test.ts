@@ -143,6 +143,32 @@ it("'info': a failed upload's outcome, with its records per kind", async () => {
   await tp.shutdown();
 });
 
+it("'warn': a batch put aside, and uploads paused, each with the service's answer", async () => {
+  const answers = [
+    { status: 400, reason: 'Invalid Record' },
+    { status: 403, reason: 'Invalid TPClientKey' },
+  ];
+  const logger = spyLogger();
+  const tp = createClient({
+    ...memoryClientOptions(async () => {
+      const answer = answers.shift()!;
+      return new Response(JSON.stringify({ ...answer, data: null }), { status: answer.status });
+    }),
+    logLevel: 'warn',
+    logger,
+  });
+  tp.track('players_login', {});
+  await tp.flush().catch(() => undefined); // 400: put aside
+  tp.track('players_login', {});
+  await tp.flush().catch(() => undefined); // 403: paused
+  expect(logger.lines).toEqual([
+    ['warn', '[tp-web-sdk] dead-lettered 1 record: 400 Invalid Record'],
+    ['error', '[tp-web-sdk] ServiceError: logs request failed: 400 Invalid Record'],
+    ['warn', '[tp-web-sdk] uploads paused (invalid-client-key)'],
+  ]);
+  await tp.shutdown();
+});
+
 describe('silent costs nothing', () => {
   it('track() formats nothing: no JSON is written for the log', async () => {
     const stringify = vi.spyOn(JSON, 'stringify');
