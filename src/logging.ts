@@ -30,6 +30,8 @@ export type { DeadLetter, DeadLetterReason, QueueEntry } from './queue/index.js'
 export type { AutoLogin, Session, SessionEndEvent, SessionEndReason, SessionEvents } from './session/index.js';
 // Types that ClientOptions names (its `store`, `offersAutoRefresh` and `canPurchase` options).
 export type { PlatformStore } from './internal/index.js';
+// The debug log's options (`logLevel`, `logger`).
+export type { Logger, LogLevel } from './internal/index.js';
 export type { AutoRefreshOptions, ProductCheck } from './offers/index.js';
 export {
   ConfigError,

@@ -17,6 +17,7 @@ import type { UiAdapter } from '../ui/index.js';
 import type { DeadLettersApi } from './api.js';
 import { isOnline } from './connectivity.js';
 import { deadLettersApi } from './dead-letters.js';
+import type { LogHooks } from './log.js';
 import type { Device } from './device.js';
 import type { ClientOptions, ResolvedOptions } from './options.js';
 import { watchPage } from './page.js';
@@ -32,6 +33,8 @@ export interface ConsentedDeps {
   readonly options: ClientOptions;
   readonly o: ResolvedOptions;
   readonly emitter: ClientEmitter;
+  /** The debug log's hooks (each undefined when its level is off). */
+  readonly log: LogHooks;
   readonly device: Device;
   readonly ui: () => UiAdapter | undefined;
   readonly clientKey: () => string;
@@ -87,6 +90,8 @@ export function startConsented(d: ConsentedDeps): Consented {
   const { leadership } = storage;
   const queue = openClientQueue(o, storage, emitter, signals);
   warnIfNoIndexedDb(o, storage, (error) => void emitter.emit('warning', error));
+  d.log.storage?.(storage.shared, storage.dbPrefix);
+  if (d.log.leader && storage.shared) leadership.onLeader(d.log.leader);
   const releaseStorage = holdStorage(storage);
 
   // "May this tab send now?": one answer for the uploads, the first-open updates and the uploader.
@@ -98,7 +103,7 @@ export function startConsented(d: ConsentedDeps): Consented {
     confirmLeader: async () => queue.storageKind === 'memory' || leadership.confirm(),
     onPause: (error) => void emitter.emit('paused', { reason: pauseReason(error)!, error }),
   });
-  const sending = startSending({ o, storage, queue, gate, emitter, signals, clientKey: d.clientKey });
+  const sending = startSending({ o, storage, queue, gate, emitter, signals, clientKey: d.clientKey, log: d.log });
   const uploads = startUploads({ o, storage, queue, gate, sending, emitter, signals, onRetry: d.onRetry });
   const offers = d.offers?.({
     childDirected: o.childDirected,
@@ -118,6 +123,7 @@ export function startConsented(d: ConsentedDeps): Consented {
     retry: o.retry,
     gate,
     onRetry: d.onRetry,
+    onRefreshed: d.log.verdicts,
   });
   if (offers) {
     signals.on('answer', (sample) => offers.observeAnswer(sample));

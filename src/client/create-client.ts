@@ -7,6 +7,7 @@
  * - consented.ts: what exists only with consent: the storage (storage.ts, queue.ts), the sending
  *   (sending.ts), who uploads and when (uploads.ts), the offer engine, the page's listeners (page.ts);
  * - stats.ts: the counters;
+ * - log.ts: the debug log (`logLevel`), from the events and from hooks the parts call;
  * - public-client.ts: the object returned, each method handing over to a part.
  *
  * Parts of the consented half tell each other through `signals` (signals.ts), never by a callback
@@ -15,9 +16,12 @@
  * @module
  */
 import { createEmitter } from '../bus/index.js';
+import { createLog } from '../internal/index.js';
+import { VERSION } from '../version.js';
 import type { EntryDefaults, TpClient } from './api.js';
 import { controlConsent } from './consent.js';
 import { describeThisDevice } from './device.js';
+import { startLog } from './log.js';
 import { resolveOptions, type ClientOptions } from './options.js';
 import { publicClient } from './public-client.js';
 import { countStats } from './stats.js';
@@ -28,15 +32,18 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
   const o = resolveOptions(options);
   const emitter = createEmitter();
   const stats = countStats(emitter); // first listener: a game's listener sees its event counted
+  const log = startLog(createLog(o.logLevel, o.logger), emitter);
+  log.started?.(o, VERSION);
   const device = describeThisDevice(o);
   const ui = o.ui === undefined ? defaults.ui?.() : o.ui ?? undefined;
   let clientKey = o.clientKey;
 
-  const tracking = createTracking({ o, device, emitter, denied: () => consent.state === 'denied', deliver: (entry) => consent.deliver(entry) });
+  const tracking = createTracking({ o, device, emitter, log, denied: () => consent.state === 'denied', deliver: (entry) => consent.deliver(entry) });
   const consent = controlConsent({
     options,
     o,
     emitter,
+    log,
     device,
     tracking,
     ui: () => ui,

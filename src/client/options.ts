@@ -6,7 +6,7 @@
 import { ConfigError, type ConsentState } from '../errors/index.js';
 import { DEFAULT_RETRY, type Compression, type RetryPolicy } from '../delivery/index.js';
 import { DEFAULT_MAX_RECORD_BYTES, type ObjectName } from '../records/index.js';
-import { MAX_TIMER_MS, type PlatformStore } from '../internal/index.js';
+import { LOG_LEVELS, MAX_TIMER_MS, type Logger, type LogLevel, type PlatformStore } from '../internal/index.js';
 import type { AutoRefreshOptions, ProductCheck } from '../offers/index.js';
 import type { AutoLogin } from '../session/index.js';
 import type { UiAdapter } from '../ui/index.js';
@@ -99,8 +99,27 @@ export interface ClientOptions {
    * @default none with `import 'tp-web-sdk'`; the DOM adapter in a browser with the script-tag build
    */
   ui?: UiAdapter | null;
-  /** Debug mode: `is_tp_debug_mode` is 1, and invalid records throw. @default false */
+  /** Debug mode: `is_tp_debug_mode` is 1, invalid records throw, and `logLevel` is `'warn'`. @default false */
   debug?: boolean;
+  /**
+   * What the SDK writes to `logger`, each line starting with `[tp-web-sdk]` (README, "Debug
+   * logging"). Each level adds to the one before:
+   * - `'silent'`: nothing, and nothing is formatted: `track()` costs what it costs without a log;
+   * - `'error'`: each `error` event;
+   * - `'warn'`: `warning` events, dropped and invalid records, dead letters, pauses;
+   * - `'info'`: the start, the storage in use, this tab becoming the uploading one, consent, and
+   *   each upload's outcome with its records per kind and its bytes;
+   * - `'debug'`: each tracked record, each batch's JSON before compression (what gzip hides in
+   *   devtools), and each offer's verdict and state after a refresh.
+   * @default 'warn' with `debug: true`, else 'silent'
+   */
+  logLevel?: LogLevel;
+  /**
+   * Where the log lines go: an object with `error`, `warn`, `info` and `debug` methods, each
+   * called with one string. What it throws is ignored.
+   * @default console
+   */
+  logger?: Logger;
   /**
    * What `track` does with an invalid record: `'throw'` a `ValidationError`, or `'drop'` it,
    * counted, with an `invalid` event (a production game loop never throws).
@@ -260,6 +279,8 @@ const RULES: Readonly<Record<keyof ClientOptions, Rule>> = {
   fetch: [isFunction, 'a function'],
   ui: [(v) => v === null || (typeof v === 'object' && isFunction((v as UiAdapter).present) && isFunction((v as UiAdapter).close)), 'a UI adapter with present() and close(), or null'],
   debug: BOOLEAN,
+  logLevel: [oneOf(...LOG_LEVELS), "'silent', 'error', 'warn', 'info' or 'debug'"],
+  logger: [isLogger, 'an object with error, warn, info and debug methods'],
   childDirected: BOOLEAN,
   consent: [oneOf('granted', 'pending', 'denied'), "'granted', 'pending' or 'denied'"],
   respectGlobalPrivacyControl: BOOLEAN,
@@ -321,6 +342,8 @@ export function resolveOptions(input: ClientOptions): ResolvedOptions {
     maxQueueRecords: 100_000,
     maxQueueBytes: 52_428_800,
     debug,
+    logLevel: debug ? 'warn' : 'silent',
+    logger: globalThis.console,
     childDirected: false,
     consent: 'granted',
     respectGlobalPrivacyControl: false,
@@ -349,6 +372,10 @@ function isRetryPolicy(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false;
   const { baseMs = DEFAULT_RETRY.baseMs, factor = DEFAULT_RETRY.factor, capMs = DEFAULT_RETRY.capMs, ...rest } = value as Partial<RetryPolicy>;
   return Object.keys(rest).length === 0 && isPositive(baseMs) && isPositive(factor) && factor >= 1 && isPositive(capMs) && capMs >= baseMs;
+}
+
+function isLogger(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && (['error', 'warn', 'info', 'debug'] as const).every((method) => isFunction((value as Logger)[method]));
 }
 
 function isAutoRefresh(value: unknown): boolean {

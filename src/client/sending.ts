@@ -10,6 +10,7 @@ import { connectRelay, createServiceHealth, Transport, Uploader, type Credential
 import { pauseReason, toTpError, type StorageError, type TpError } from '../errors/index.js';
 import { keepaliveSupported } from '../internal/index.js';
 import type { RecordQueue } from '../queue/index.js';
+import type { LogHooks } from './log.js';
 import type { ResolvedOptions } from './options.js';
 import type { Signals } from './signals.js';
 import type { ClientStorage } from './storage.js';
@@ -24,6 +25,8 @@ export interface SendingDeps {
   readonly signals: Signals;
   /** The client key now (`setClientKey()` replaces it). */
   readonly clientKey: () => string;
+  /** The debug log: a batch's JSON, a failed upload (undefined when their level is off). */
+  readonly log: Pick<LogHooks, 'batchJson' | 'uploadFailed'>;
 }
 
 export interface Sending {
@@ -39,7 +42,7 @@ export interface Sending {
   saveLedger(): void;
 }
 
-export function startSending({ o, storage, queue, gate, emitter, signals, clientKey }: SendingDeps): Sending {
+export function startSending({ o, storage, queue, gate, emitter, signals, clientKey, log }: SendingDeps): Sending {
   const emitError = (error: TpError): void => void emitter.emit('error', error);
   const credentials = () => ({ authMode: o.authMode, clientKey: clientKey() });
   const { ledger, relayedNotes } = storage;
@@ -67,6 +70,8 @@ export function startSending({ o, storage, queue, gate, emitter, signals, client
     keepaliveBudgetBytes: 60 * 1024,
     onDelivered: (info) => void emitter.emit('delivered', info),
     onUpload: (info) => void emitter.emit('upload', info),
+    onBatchJson: log.batchJson,
+    onUploadFailed: log.uploadFailed,
     // A keepalive upload the page saw fail: its records stay queued and go with the next upload.
     onBackgroundError: (error) => {
       const e = toTpError(error);

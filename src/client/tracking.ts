@@ -12,6 +12,7 @@ import type { QueueEntry, StoredEntry } from '../queue/index.js';
 import { enrichRecord, isObjectName, validateRecord, type ObjectName, type RecordInput } from '../records/index.js';
 import { awaitingPlayer, MAX_AWAITING_PLAYER, NO_PLAYER_YET } from './awaiting-player.js';
 import type { Device } from './device.js';
+import type { LogHooks } from './log.js';
 import { checkOption, type ResolvedOptions } from './options.js';
 
 /** What `track()` and `identify()` need. */
@@ -19,6 +20,8 @@ export interface TrackingDeps {
   readonly o: ResolvedOptions;
   readonly device: Pick<Device, 'id' | 'info' | 'region'>;
   readonly emitter: EventSink;
+  /** The debug log: `tracked` is undefined below `logLevel: 'debug'`. */
+  readonly log: Pick<LogHooks, 'tracked'>;
   /** Consent is denied: `track()` keeps nothing. */
   readonly denied: () => boolean;
   /** Takes a checked record with its player (the queue, or the hold while consent is pending). */
@@ -47,7 +50,9 @@ export interface Tracking {
   dropUnnamed(reason: 'no-player' | 'consent' | 'forget'): void;
 }
 
-export function createTracking({ o, device, emitter, denied, deliver }: TrackingDeps): Tracking {
+export function createTracking({ o, device, emitter, log, denied, deliver }: TrackingDeps): Tracking {
+  /** Undefined unless debugging: `track()` checks it once per record and formats nothing. */
+  const logTracked = log.tracked;
   let player = o.playerSlug;
   /** After `shutdown()`: `track` keeps nothing. */
   let stopped = false;
@@ -105,6 +110,7 @@ export function createTracking({ o, device, emitter, denied, deliver }: Tracking
       return refuse(error);
     }
     if (!held) deliver(checked as QueueEntry);
+    if (logTracked) logTracked(checked as QueueEntry, held);
     return true;
   };
 

@@ -19,7 +19,7 @@ import type { UploaderOptions } from './uploader-contract.js';
 
 type DrainOptions = Pick<
   UploaderOptions,
-  'queue' | 'compression' | 'maxBatchRecords' | 'maxBatchBytes' | 'maxBatchCompressedBytes' | 'checkEntry' | 'gate'
+  'queue' | 'compression' | 'maxBatchRecords' | 'maxBatchBytes' | 'maxBatchCompressedBytes' | 'checkEntry' | 'gate' | 'onBatchJson'
 >;
 
 /** The uploader's parts a drain uses. */
@@ -164,8 +164,9 @@ class Drain {
    * is over `maxBatchCompressedBytes` is halved before it is sent.
    */
   async #deliver(batch: StoredEntry[]): Promise<void> {
-    const { compression, maxBatchCompressedBytes } = this.#options;
-    const encoded = await encodeLogsBodyInSlices(buildLogsBody(batch), compression, this.#slices);
+    const { compression, maxBatchCompressedBytes, onBatchJson } = this.#options;
+    // The JSON is kept for the debug log only: without it, nothing more is held or joined.
+    const encoded = await encodeLogsBodyInSlices(buildLogsBody(batch), compression, this.#slices, onBatchJson !== undefined);
     if (encoded.bytes > maxBatchCompressedBytes && batch.length > 1) return this.#deliverHalves(batch);
     this.#mayLeave(); // the page, or consent, may have gone while the body was made
     let failure: { error: unknown } | undefined;

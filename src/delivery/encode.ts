@@ -19,6 +19,8 @@ export interface EncodedBody {
   readonly contentType: 'application/octet-stream' | 'application/json';
   /** Size on the wire, in bytes. */
   readonly bytes: number;
+  /** The JSON before compression (the body itself with `'none'`): always from {@link encodeLogsBody}, on request from the one in slices. */
+  readonly json?: string;
 }
 
 /**
@@ -28,9 +30,9 @@ export interface EncodedBody {
 export function encodeLogsBody(body: LogsBody, compression: Compression): EncodedBody {
   const json = JSON.stringify(body);
   const utf8 = new TextEncoder().encode(json);
-  if (compression === 'none') return { body: json, contentType: 'application/json', bytes: utf8.length };
+  if (compression === 'none') return { body: json, contentType: 'application/json', bytes: utf8.length, json };
   const gz = gzipSync(utf8, { level: 6 });
-  return { body: gz, contentType: 'application/octet-stream', bytes: gz.length };
+  return { body: gz, contentType: 'application/octet-stream', bytes: gz.length, json };
 }
 
 /** Characters of JSON given to the compressor at a time: a few milliseconds on a slow phone. */
@@ -41,8 +43,10 @@ const PIECE_CHARS = 16_384;
  * fflate's streaming gzip, and the page gets its turn whenever a slice has run its time
  * (internal/slices.ts). The body decodes to the same JSON as {@link encodeLogsBody}'s: `{"name":
  * [records…], …}` in the body's key order. For the drain; the unload upload uses the one at once.
+ * With `keepJson`, a gzip body's `json` is that JSON too (the pieces given to the compressor,
+ * joined once: nothing is written twice); with `'none'` it is the body itself.
  */
-export async function encodeLogsBodyInSlices(body: LogsBody, compression: Compression, slices: Slices = newSlices()): Promise<EncodedBody> {
+export async function encodeLogsBodyInSlices(body: LogsBody, compression: Compression, slices: Slices = newSlices(), keepJson = false): Promise<EncodedBody> {
   const utf8 = new TextEncoder();
   const gzipped: Uint8Array[] = [];
   const gzip = compression === 'gzip' ? new Gzip({ level: 6 }, (chunk) => void gzipped.push(chunk)) : undefined;
@@ -50,8 +54,10 @@ export async function encodeLogsBodyInSlices(body: LogsBody, compression: Compre
   let bytes = 0;
   let piece = '';
   const flush = (final: boolean): void => {
-    if (gzip) gzip.push(utf8.encode(piece), final);
-    else {
+    if (gzip) {
+      gzip.push(utf8.encode(piece), final);
+      if (keepJson) json.push(piece);
+    } else {
       json.push(piece);
       bytes += utf8.encode(piece).length;
     }
@@ -71,12 +77,12 @@ export async function encodeLogsBodyInSlices(body: LogsBody, compression: Compre
   }
   piece += '}';
   flush(true);
-  if (!gzip) return { body: json.join(''), contentType: 'application/json', bytes };
+  if (!gzip) return { body: json.join(''), contentType: 'application/json', bytes, json: json.join('') };
   const out = new Uint8Array(gzipped.reduce((n, c) => n + c.length, 0));
   let at = 0;
   for (const chunk of gzipped) {
     out.set(chunk, at);
     at += chunk.length;
   }
-  return { body: out, contentType: 'application/octet-stream', bytes: out.length };
+  return { body: out, contentType: 'application/octet-stream', bytes: out.length, json: keepJson ? json.join('') : undefined };
 }

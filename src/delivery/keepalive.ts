@@ -26,7 +26,6 @@ type KeepaliveOptions = Pick<
   | 'keepaliveBudgetBytes'
   | 'trustKeepalive'
   | 'relay'
-  | 'onUpload'
   | 'onDelivered'
   | 'onBackgroundError'
 >;
@@ -117,7 +116,7 @@ export class KeepaliveUploads {
     this.#made += 1; // a drain that read these records before this holds them reads again
     const release = keys.hold(sent);
     keys.note(keys.relayed, sent, true);
-    options.onUpload({ requestId, entries: sent, bytes: encoded.bytes, keepalive: true, trusted: false, relayed: true });
+    this.#requests.announce({ requestId, entries: sent, bytes: encoded.bytes, keepalive: true, trusted: false, relayed: true }, encoded);
     const done = relay
       .send(encoded, sent.map((e) => e.key))
       .then(async (accepted) => {

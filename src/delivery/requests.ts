@@ -10,9 +10,9 @@ import { buildLogsBody } from './batch.js';
 import type { DeliveryKeys } from './delivery-keys.js';
 import { encodeLogsBody, type Compression, type EncodedBody } from './encode.js';
 import type { Transport } from './transport.js';
-import type { UploaderOptions } from './uploader-contract.js';
+import type { UploaderOptions, UploadInfo } from './uploader-contract.js';
 
-type RequestOptions = Pick<UploaderOptions, 'queue' | 'transport' | 'onUpload' | 'onDelivered'>;
+type RequestOptions = Pick<UploaderOptions, 'queue' | 'transport' | 'onUpload' | 'onDelivered' | 'onBatchJson' | 'onUploadFailed'>;
 
 export class LogsRequests {
   #seq = 0;
@@ -29,6 +29,12 @@ export class LogsRequests {
     return ++this.#seq;
   }
 
+  /** Announces a request as it leaves: the `upload` event, and its JSON to the debug log. */
+  announce(info: UploadInfo, encoded: EncodedBody): void {
+    this.#options.onUpload(info);
+    if (this.#options.onBatchJson && encoded.json !== undefined) this.#options.onBatchJson(info.requestId, encoded.json);
+  }
+
   /**
    * Sends `entries`, held in flight by the caller; the request leaves synchronously (a keepalive
    * upload is made from `pagehide`). Resolves after the 200 with the deletion of `entries`
@@ -36,8 +42,13 @@ export class LogsRequests {
    */
   async send(entries: readonly StoredEntry[], encoded: EncodedBody, keepalive: boolean, trusted = false): Promise<{ removal: Promise<void> }> {
     const requestId = this.nextId();
-    this.#options.onUpload({ requestId, entries, bytes: encoded.bytes, keepalive, trusted, relayed: false });
-    await this.#options.transport.postLogs(encoded, { keepalive });
+    this.announce({ requestId, entries, bytes: encoded.bytes, keepalive, trusted, relayed: false }, encoded);
+    try {
+      await this.#options.transport.postLogs(encoded, { keepalive });
+    } catch (error) {
+      this.#options.onUploadFailed?.(requestId, error);
+      throw error;
+    }
     // Accepted: as good as delivered until the deletion commits (a page gone before leaves the
     // keys to the next one, through the sent ledger).
     this.#keys.note(this.#keys.accepted, entries, true);

@@ -88,6 +88,13 @@ export interface UploaderOptions {
   readonly gate: Pick<SendGate, 'consented' | 'confirmLeader' | 'unloading' | 'paused' | 'pause'>;
   /** A request is about to be sent. */
   readonly onUpload: (info: UploadInfo) => void;
+  /**
+   * Given, each request's JSON before compression, as it leaves (the debug log): the drain then
+   * keeps the JSON it writes for the compressor. Left out, no JSON is kept. @default undefined
+   */
+  readonly onBatchJson?: (requestId: number, json: string) => void;
+  /** An upload got no 200: its failure, before the answer policy acts on it (the debug log). @default undefined */
+  readonly onUploadFailed?: (requestId: number, error: unknown) => void;
   /** A keepalive upload failed (nobody awaits it). */
   readonly onBackgroundError: (error: unknown) => void;
   /**

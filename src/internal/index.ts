@@ -23,3 +23,4 @@ export { httpUrl } from './url.js';
 export { shortHash } from './hash.js';
 export { toValidationIssues } from './zod-issues.js';
 export { slices, yieldToPage, type Slices } from './slices.js';
+export { createLog, LOG_LEVELS, type Log, type Logger, type LogLevel, type LogMethod } from './log.js';

@@ -148,6 +148,8 @@ export interface OffersDeps {
    */
   readonly gate: SendGate;
   readonly onRetry: () => void;
+  /** Called after each refresh with its offers, their verdicts and states (the debug log). @default undefined */
+  readonly onRefreshed?: (listing: readonly OfferListing[]) => void;
 }
 
 /** The offers API and the hooks the client drives it with. */

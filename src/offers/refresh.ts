@@ -52,6 +52,11 @@ export function createRefresher(
     // Stops impressing once `identify()` changed the player (the states are then the new player's).
     for (const offer of usable) if (deps.player() === player && states.state(offer.offer_id) === 'received') await react(offer, 'impress');
     firstOpens.kick('threshold');
+    // Only for the debug log: no verdict is decided again without it.
+    if (deps.onRefreshed) {
+      const at = clock.now();
+      deps.onRefreshed(offers.map((offer) => ({ offer, verdict: core.verdictOf(offer, at), state: states.state(offer.offer_id) })));
+    }
     return usable;
   };
 

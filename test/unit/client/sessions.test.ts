@@ -99,7 +99,7 @@ describe('automatic login', () => {
     Object.defineProperty(navigator, 'languages', { value: [], configurable: true });
     Object.defineProperty(navigator, 'language', { value: '', configurable: true });
     try {
-      const tp = sessionClient({ region: undefined, debug: true }, []); // debug: invalid records throw
+      const tp = sessionClient({ region: undefined, debug: true, logLevel: 'silent' }, []); // debug: invalid records throw
       const invalid: string[] = [];
       tp.on('invalid', (e) => void invalid.push(`${e.objectName} ${e.issues[0]?.path}`));
       await settle();

@@ -36,6 +36,13 @@ describe('encodeLogsBodyInSlices', () => {
     expect(encoded).toEqual(whole);
   });
 
+  it('gzip keeps the JSON it compressed only when asked (the debug log): the same text the body gunzips to', async () => {
+    const body = buildLogsBody(records(500));
+    expect((await encodeLogsBodyInSlices(body, 'gzip', everyRecord([]))).json).toBeUndefined();
+    const kept = await encodeLogsBodyInSlices(body, 'gzip', everyRecord([]), true);
+    expect(kept.json).toBe(gunzipSync(kept.body as Uint8Array).toString('utf8'));
+  });
+
   it('an empty body is {}', async () => {
     expect(gunzipSync((await encodeLogsBodyInSlices({}, 'gzip')).body as Uint8Array).toString()).toBe('{}');
   });
