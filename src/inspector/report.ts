@@ -1,0 +1,52 @@
+/**
+ * The report: what the panel shows, read from the client's public API and the model, as data.
+ * The panel draws from it and "copy report as JSON" copies it. No DOM besides `location` and
+ * `navigator`, read when present.
+ *
+ * @module
+ */
+import type { InspectorModel } from './model.js';
+import type { InspectedClient, InspectedSession, InspectorReport, OfferRow } from './types.js';
+
+/** The offers of `offers.list()` as rows; undefined for a client without offers. */
+export function offerRows(client: InspectedClient): OfferRow[] | undefined {
+  if (typeof client.offers?.list !== 'function') return undefined;
+  return client.offers.list().map(({ offer, verdict, state }) => ({
+    offerId: offer.offer_id,
+    kind: offer.kind,
+    verdict: verdict.usable ? 'usable' : verdict.reason,
+    state,
+  }));
+}
+
+/** `client.session` when it has the session's shape, else undefined. */
+// INTEGRATION(sessions): read `client.session` directly once it is part of the public client.
+export function sessionOf(client: InspectedClient): InspectedSession | undefined {
+  const session = (client as { readonly session?: Partial<InspectedSession> }).session;
+  if (typeof session !== 'object' || session === null || typeof session.id !== 'string') return undefined;
+  return { id: session.id, index: Number(session.index), startedAt: Number(session.startedAt) };
+}
+
+/** The page's address without query and fragment: they may carry tokens. */
+function pageAddress(): string {
+  return typeof location === 'undefined' ? '' : `${location.origin}${location.pathname}`;
+}
+
+/** Builds the report now. */
+export function buildReport(client: InspectedClient, model: InspectorModel, now: () => number = Date.now): InspectorReport {
+  const { queued, held, inFlight, delivered, batches, retried, invalid, deadLettered, dropped, storage, leader, paused } = client.stats();
+  return {
+    at: new Date(now()).toISOString(),
+    page: pageAddress(),
+    userAgent: typeof navigator === 'undefined' ? '' : navigator.userAgent,
+    consent: client.consent,
+    stats: { queued, held, inFlight, delivered, batches, retried, invalid, deadLettered, dropped, storage, leader, paused },
+    droppedByReason: { ...model.droppedByReason },
+    uploads: model.uploads.map((u) => ({ ...u, kinds: { ...u.kinds } })),
+    invalid: model.invalid.map((row) => ({ ...row })),
+    offers: offerRows(client),
+    session: sessionOf(client),
+    sessionEvents: [...model.sessionEvents],
+    inspectorErrors: [...model.faults],
+  };
+}
