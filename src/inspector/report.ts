@@ -32,6 +32,16 @@ function pageAddress(): string {
   return typeof location === 'undefined' ? '' : `${location.origin}${location.pathname}`;
 }
 
+/** `read()`, or `fallback` with the failure noted in the model: an optional read never breaks the report. */
+function attempt<T>(model: InspectorModel, where: string, read: () => T, fallback: T): T {
+  try {
+    return read();
+  } catch (error) {
+    model.fault(where, error);
+    return fallback;
+  }
+}
+
 /** Builds the report now. */
 export function buildReport(client: InspectedClient, model: InspectorModel, now: () => number = Date.now): InspectorReport {
   const { queued, held, inFlight, delivered, batches, retried, invalid, deadLettered, dropped, storage, leader, paused } = client.stats();
@@ -44,8 +54,8 @@ export function buildReport(client: InspectedClient, model: InspectorModel, now:
     droppedByReason: { ...model.droppedByReason },
     uploads: model.uploads.map((u) => ({ ...u, kinds: { ...u.kinds } })),
     invalid: model.invalid.map((row) => ({ ...row })),
-    offers: offerRows(client),
-    session: sessionOf(client),
+    offers: attempt(model, 'reading offers.list()', () => offerRows(client), []),
+    session: attempt(model, 'reading the session', () => sessionOf(client), undefined),
     sessionEvents: [...model.sessionEvents],
     inspectorErrors: [...model.faults],
   };
