@@ -83,7 +83,11 @@ export function createPanel(options: InspectorOptions, actions: PanelActions): P
   fallback.readOnly = true;
   fallback.hidden = true;
   fallback.setAttribute('aria-label', 'Report as JSON');
+  // Scrolls inside on a small screen: focusable, so the keyboard scrolls it too.
   const body = el('div', [], 'body');
+  body.tabIndex = 0;
+  body.setAttribute('role', 'region');
+  body.setAttribute('aria-label', 'Inspector details');
   const panel = el('section', [el('header', [heading, close]), el('div', [flush, copy], 'actions'), message, el('div', [fallback], 'actions'), body], `panel ${corner}`);
   panel.id = 'tp-inspector-panel';
   panel.setAttribute('role', 'dialog');

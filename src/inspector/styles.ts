@@ -1,7 +1,8 @@
 /**
  * The inspector's style sheet, inside its shadow root: nothing leaks into the page, nothing of the
  * page's CSS reaches in. Controls are at least 44×44 CSS px (touch); the panel fits a 360×640
- * phone and scrolls inside; no motion under `prefers-reduced-motion: reduce`.
+ * phone and scrolls inside. Nothing moves (no transition or animation), so there is nothing for
+ * `prefers-reduced-motion: reduce` to turn off.
  *
  * @module
  */
@@ -16,7 +17,7 @@ export const INSPECTOR_CSS = `
 .top-right { right: max(12px, env(safe-area-inset-right)); top: max(12px, env(safe-area-inset-top)); }
 .top-left { left: max(12px, env(safe-area-inset-left)); top: max(12px, env(safe-area-inset-top)); }
 .panel { display: flex; flex-direction: column; width: min(440px, calc(100vw - 16px)); max-height: calc(100vh - 16px); max-height: calc(100dvh - 16px);
-  background: #16181d; border: 1px solid #5f6368; border-radius: 8px; box-shadow: 0 4px 24px rgba(0,0,0,.5); transition: opacity .12s ease-out; }
+  background: #16181d; border: 1px solid #5f6368; border-radius: 8px; box-shadow: 0 4px 24px rgba(0,0,0,.5); }
 .panel.bottom-right, .panel.top-right { right: 8px; } .panel.bottom-left, .panel.top-left { left: 8px; }
 .panel.bottom-right, .panel.bottom-left { bottom: 8px; } .panel.top-right, .panel.top-left { top: 8px; }
 .panel[hidden], .fab[hidden] { display: none; }
@@ -28,7 +29,7 @@ h3 { margin: 12px 0 4px; font-size: 14px; color: #fff; }
 .body { overflow: auto; overscroll-behavior: contain; padding: 0 12px 12px; -webkit-overflow-scrolling: touch; }
 .actions { display: flex; flex-wrap: wrap; gap: 8px; padding: 8px 12px 0; }
 button { min-width: 44px; min-height: 44px; padding: 8px 12px; font: inherit; color: #fff; background: #2d3138; border: 1px solid #8a8f98; border-radius: 6px; cursor: pointer; touch-action: manipulation; }
-button:focus-visible { outline: 3px solid #8ab4f8; outline-offset: 2px; }
+button:focus-visible, .body:focus-visible { outline: 3px solid #8ab4f8; outline-offset: 2px; }
 .close { font-size: 20px; line-height: 1; }
 .message { margin: 8px 12px 0; min-height: 1.4em; color: #c8e6c9; }
 dl { display: grid; grid-template-columns: auto 1fr; gap: 2px 12px; margin: 0; }
@@ -40,6 +41,5 @@ ul, ol { margin: 0; padding-left: 18px; } li { margin: 2px 0; overflow-wrap: any
 .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 .none { color: #bdc1c6; margin: 0; }
 textarea { width: 100%; min-height: 120px; margin-top: 8px; font: 12px/1.3 ui-monospace, monospace; color: #f2f2f2; background: #0d0f12; border: 1px solid #8a8f98; }
-@media (prefers-reduced-motion: reduce) { .panel { transition: none; } }
 @media (forced-colors: active) { .fab, .panel, button { border: 1px solid CanvasText; } }
 `;
