@@ -31,13 +31,14 @@ function terms(pairs: ReadonlyArray<readonly [string, string]>): HTMLElement {
   return el('dl', pairs.flatMap(([term, value]) => [el('dt', term), el('dd', value)]));
 }
 
-function table(caption: string, head: readonly string[], rows: ReadonlyArray<readonly string[]>): HTMLElement {
+/** A table; the column `wrap` takes the width left and wraps, the others keep to one line. */
+function table(caption: string, head: readonly string[], rows: ReadonlyArray<readonly string[]>, wrap: number): HTMLElement {
   const header = el('tr', head.map((h) => {
     const th = el('th', h);
     th.setAttribute('scope', 'col');
     return th;
   }));
-  return el('table', [el('caption', caption, 'sr'), el('thead', [header]), el('tbody', rows.map((cells) => el('tr', cells.map((c) => el('td', c)))))]);
+  return el('table', [el('caption', caption, 'sr'), el('thead', [header]), el('tbody', rows.map((cells) => el('tr', cells.map((c, i) => el('td', c, i === wrap ? 'wrap' : undefined)))))]);
 }
 
 const none = (text: string): HTMLElement => el('p', text, 'none');
@@ -77,7 +78,7 @@ export function drawSections(report: InspectorReport): HTMLElement[] {
         `${u.status}${u.keepalive ? ' (keepalive)' : ''}`,
         kindsText(u),
         String(u.bytes),
-      ]))),
+      ]), 2)),
     section('invalid', `Invalid records (${report.invalid.length})`, report.invalid.length === 0
       ? none('no invalid record since the inspector was attached')
       : el('ul', report.invalid.map((row) => el('li', `${time(row.at)} ${row.objectName}: ${row.paths.map((path, i) => `${path || '(record)'}: ${row.reasons[i]}`).join('; ')}`)))),
@@ -85,7 +86,7 @@ export function drawSections(report: InspectorReport): HTMLElement[] {
       ? none('no offers in this build (tp-web-sdk/logging)')
       : report.offers.length === 0
         ? none('no offer listed')
-        : table('Offers', ['Offer', 'Verdict', 'State'], report.offers.map((o) => [`${o.offerId} (${o.kind})`, o.verdict, o.state]))),
+        : table('Offers', ['Offer', 'Verdict', 'State'], report.offers.map((o) => [`${o.offerId} (${o.kind})`, o.verdict, o.state]), 0)),
     ...(report.inspectorErrors.length === 0 ? [] : [section('faults', 'Inspector errors', el('ul', report.inspectorErrors.map((text) => el('li', text))))]),
   ];
 }

@@ -35,7 +35,8 @@ button:focus-visible, .body:focus-visible { outline: 3px solid #8ab4f8; outline-
 dl { display: grid; grid-template-columns: auto 1fr; gap: 2px 12px; margin: 0; }
 dt { color: #bdc1c6; } dd { margin: 0; overflow-wrap: anywhere; }
 table { width: 100%; border-collapse: collapse; font-size: 13px; }
-th, td { text-align: left; vertical-align: top; padding: 3px 4px; border-bottom: 1px solid #3c4043; overflow-wrap: anywhere; }
+th, td { text-align: left; vertical-align: top; padding: 3px 4px; border-bottom: 1px solid #3c4043; white-space: nowrap; }
+td.wrap { width: 100%; white-space: normal; overflow-wrap: anywhere; }
 th { color: #bdc1c6; font-weight: 600; }
 ul, ol { margin: 0; padding-left: 18px; } li { margin: 2px 0; overflow-wrap: anywhere; }
 .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
