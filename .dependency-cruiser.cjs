@@ -9,6 +9,9 @@
  *    and never the other domain of its own layer.
  * 4. `tcf/` (the IAB TCF bridge, `tp-web-sdk/tcf`) stands apart: a peer of the base layer, so it
  *    imports nothing of the SDK, and only its entry `tcf.ts` imports it, so no other entry ships it.
+ * 5. `inspector/` (the in-game inspector, `tp-web-sdk/inspector`) is a client of the SDK, not a
+ *    part of it: the top layer, it imports only the package's public surface (`index.ts`,
+ *    `logging.ts`), and only its entry `inspector.ts` imports it.
  *
  * A type-only import counts like any other (`tsPreCompilationDeps`): it ties the files together
  * for a reader all the same.
@@ -20,6 +23,7 @@
 const DOORS = {
   'bus': ['bus/index.ts'],
   'client': ['client/index.ts'],
+  'inspector': ['inspector/index.ts'],
   'delivery': ['delivery/index.ts'],
   'errors': ['errors/index.ts'],
   'internal': ['internal/index.ts'],
@@ -52,6 +56,7 @@ const LAYERS = [
     members: ['index.ts', 'logging.ts', 'dom.ts', 'canvas.ts', 'iife.ts', 'sw.ts', 'sw-script.ts', 'tcf.ts'],
     oneUnit: true,
   },
+  { level: 'inspector', members: ['inspector/', 'inspector.ts'], oneUnit: true },
 ];
 
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
@@ -111,6 +116,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/', pathNot: ['^src/tcf/', '^src/tcf\\.ts$'] },
       to: { path: '^src/tcf/' },
+    },
+    {
+      name: 'public-only:inspector',
+      comment: 'src/inspector/ is a client of the SDK: it imports only the public surface (src/index.ts, src/logging.ts), never the SDK\'s internals.',
+      severity: 'error',
+      from: { path: ['^src/inspector/', '^src/inspector\\.ts$'] },
+      to: { path: '^src/', pathNot: ['^src/inspector/', '^src/index\\.ts$', '^src/logging\\.ts$'] },
     },
     ...upwardRules,
     ...peerRules,

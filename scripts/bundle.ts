@@ -15,7 +15,8 @@ const common = { bundle: true, target: 'es2022', logLevel: 'warning' } as const;
  * The package's entry points (package.json "exports"): `tp-web-sdk` (logging, offers, markup, the
  * headless adapter), `tp-web-sdk/logging` (logging only), `tp-web-sdk/dom` and `tp-web-sdk/canvas`
  * (the adapters, so a game ships only the one it uses), `tp-web-sdk/sw` (the service-worker relay),
- * `tp-web-sdk/tcf` (the IAB TCF consent bridge, apart from everything else).
+ * `tp-web-sdk/tcf` (the IAB TCF consent bridge, apart from everything else), `tp-web-sdk/inspector`
+ * (the in-game inspector, a client of the public API, apart too).
  */
 export const ENTRIES = {
   index: `${ROOT}src/index.ts`,
@@ -24,9 +25,10 @@ export const ENTRIES = {
   canvas: `${ROOT}src/canvas.ts`,
   sw: `${ROOT}src/sw.ts`,
   tcf: `${ROOT}src/tcf.ts`,
+  inspector: `${ROOT}src/inspector.ts`,
 } as const;
 
-/** `outdir/{index,logging,dom,canvas,sw,tcf}.js`: ESM, shared code in chunks, dependencies left as imports for the game's bundler. */
+/** `outdir/{index,logging,dom,canvas,sw,tcf,inspector}.js`: ESM, shared code in chunks, dependencies left as imports for the game's bundler. */
 export async function bundleEsm(outdir: string): Promise<void> {
   await build({
     ...common,
@@ -63,7 +65,8 @@ export async function bundleIife(outdir: string): Promise<void> {
  * What a game ships for each way of using the SDK, minified with its dependencies, for the size
  * budgets (docs/size.md): `logging` (tp-web-sdk/logging), `offers` (the package entry: logging,
  * offers, markup, headless view), `dom` and `canvas` (the package entry and one adapter), `tcf`
- * (tp-web-sdk/tcf alone).
+ * (tp-web-sdk/tcf alone), `inspector` (tp-web-sdk/inspector alone: it imports only types of the
+ * package, so it ships none of the SDK).
  */
 export const SIZE_BUNDLES = {
   logging: `export * from '${ENTRIES.logging}';`,
@@ -71,6 +74,7 @@ export const SIZE_BUNDLES = {
   dom: `export * from '${ENTRIES.index}'; export * from '${ENTRIES.dom}';`,
   canvas: `export * from '${ENTRIES.index}'; export * from '${ENTRIES.canvas}';`,
   tcf: `export * from '${ENTRIES.tcf}';`,
+  inspector: `export * from '${ENTRIES.inspector}';`,
 } as const;
 
 /** `outdir/<name>.js` for each of {@link SIZE_BUNDLES}. */

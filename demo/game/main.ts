@@ -6,12 +6,14 @@
  * `maxBatchRecords`, `retryBaseMs` and `retryCapMs`; `consent` (`pending` plays a game waiting
  * for its consent banner, `denied`) and `gpc` (`1`: honour the browser's Global Privacy Control).
  *
- * Once the page is ready (`body[data-ready="true"]`), `window.demo` holds the client (`tp`) and
+ * Once the page is ready (`body[data-ready="true"]`), `window.demo` holds the client (`tp`), the
+ * inspector's handle (`inspector`; `?tp-inspector` opens it at start) and
  * what tools and tests look at: `phaserReady` (a promise, true once the Phaser panel runs),
  * `phaserTexts()`, `phaserControls()` and `phaserImages()` (what the Phaser scene drew; see
  * views-panel.ts).
  */
 import { createClient, isTpError, type Offer } from 'tp-web-sdk';
+import { attachInspector } from 'tp-web-sdk/inspector';
 import { createOfflineSwitch } from './offline-fetch.js';
 import { drawScene, type SceneState } from './scene.js';
 import { mountThreeWays } from './views-panel.js';
@@ -75,6 +77,11 @@ async function main(): Promise<void> {
     ...(params.get('maxBatchRecords') ? { maxBatchRecords: Number(params.get('maxBatchRecords')) } : {}),
     ...(params.get('retryBaseMs') ? { retry: { baseMs: Number(params.get('retryBaseMs')), capMs: Number(params.get('retryCapMs') ?? 300_000) } } : {}),
   });
+
+  // The in-game inspector, for QA on a phone: the "Open inspector" button, F9, or ?tp-inspector in
+  // the address open it (the demo has its own button, so no floating one over the page).
+  const inspector = attachInspector(tp, { key: 'F9', button: false });
+  $('inspector').addEventListener('click', () => inspector.open());
 
   $('player').textContent = player;
   $<HTMLAnchorElement>('view-link').href = config.viewUrl;
@@ -288,7 +295,7 @@ async function main(): Promise<void> {
   // Which tab uploads changes without a queue event (a tab closed, this one elected).
   setInterval(refreshStats, 1000);
   const { phaserTexts, phaserControls, phaserImages } = threeWays;
-  Object.assign(window, { demo: { tp, state, network, previousUnloadUploads, phaserTexts, phaserControls, phaserImages, phaserReady: threeWays.loadPhaser() } });
+  Object.assign(window, { demo: { tp, inspector, state, network, previousUnloadUploads, phaserTexts, phaserControls, phaserImages, phaserReady: threeWays.loadPhaser() } });
   document.body.dataset.ready = 'true';
 }
 

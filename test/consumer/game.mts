@@ -34,6 +34,13 @@ const bridgeState: TcfBridgeState = bridge.state;
 void bridgeState;
 bridge.stop();
 
+// The inspector, on a client of either entry point.
+import { attachInspector, type InspectorHandle, type InspectorReport } from 'tp-web-sdk/inspector';
+const inspector: InspectorHandle = attachInspector(tp, { key: 'F9', queryParameter: false, button: false, corner: 'top-left' });
+const inspectorReport: InspectorReport = inspector.report();
+void inspectorReport.uploads[0]?.kinds.players_login;
+attachInspector(createLoggingClient({ baseUrl: 'https://api.example.com/v2021.4/web', clientKey: 'k', authMode: 'client' })).detach();
+
 // The types are the real ones under every module resolution, not `any`: each line below must fail.
 // @ts-expect-error not one of the 43 object names
 tp.track('players_logins', {});
@@ -43,5 +50,7 @@ tp.track('players_offers', { offer_id: '1', message_status: 'open' });
 createLoggingClient({ baseUrl: 'https://api.example.com/v2021.4/web', clientKey: 'k' });
 // @ts-expect-error the canvas adapter needs a context
 createCanvasAdapter({});
+// @ts-expect-error not a corner
+attachInspector(tp, { corner: 'middle' });
 // @ts-expect-error not a consent state
 consentFromTcf({ consent: 'yes', setConsent: () => undefined });

@@ -34,6 +34,11 @@ const FILES: Record<string, string> = {
   // allowed: the entry through client's door; planted: the DOM adapter entered past its door
   'src/index.ts': `export { create } from './client/index.js';\n`,
   'src/dom.ts': `export { adapter } from './ui/dom/adapter.js';\n`,
+  // allowed: the inspector reads the public surface; planted: the inspector reaching into client/
+  // (a client internal), and an entry importing the inspector (no other entry may ship it)
+  'src/inspector/index.ts': `import type { create } from '../index.js';\nimport { create as make } from '../client/index.js';\nexport const attach = (c: typeof create): unknown => c ?? make;\n`,
+  'src/inspector.ts': `export { attach } from './inspector/index.js';\n`,
+  'src/logging.ts': `export { attach } from './inspector/index.js';\n`,
 };
 
 const dir = mkdtempSync(join(tmpdir(), 'tp-deps-'));
@@ -67,6 +72,8 @@ it('reports each planted break under its rule, and nothing else', () => {
       'door:internal: src/client/index.ts → src/internal/env.ts',
       'door:ui/dom: src/dom.ts → src/ui/dom/adapter.ts',
       'door:ui: src/dom.ts → src/ui/dom/adapter.ts',
+      'layer:entries: src/logging.ts → src/inspector/index.ts',
+      'public-only:inspector: src/inspector/index.ts → src/client/index.ts',
       'layer:records, ui: src/ui/types.ts → src/offers/index.ts',
       'no-circular: src/offers/a.ts → src/offers/b.ts',
       'peer:tabs: src/tabs/index.ts → src/offers/index.ts',

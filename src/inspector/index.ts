@@ -1,0 +1,94 @@
+/**
+ * The inspector's door: `attachInspector` wires the model (the client's events), the panel (the
+ * DOM), the report and the gestures. It reads the client through its public API only.
+ *
+ * @module
+ */
+import { copyReport } from './copy.js';
+import { listenForKey, openedByAddress } from './gesture.js';
+import { watchClient } from './model.js';
+import { createPanel, type Panel } from './panel.js';
+import { buildReport } from './report.js';
+import type { InspectedClient, InspectorHandle, InspectorOptions, InspectorReport } from './types.js';
+
+export type {
+  InspectedClient,
+  InspectorHandle,
+  InspectorOptions,
+  InspectorReport,
+  InvalidRow,
+  OfferRow,
+  UploadRow,
+  UploadStatus,
+} from './types.js';
+
+/**
+ * Attaches the in-game inspector to `client`: a small floating button (unless `button: false`)
+ * and a panel over the game, in a shadow root on `document.body`, showing consent and storage,
+ * the queue's counters, drops per reason, the last 50 uploads (time, status, records per kind,
+ * bytes), the last 50 invalid records (field path and reason), the offers (verdict, state), the
+ * session, and "flush now" and "copy report as JSON" buttons.
+ *
+ * Lists start at attach time (the counters are the client's `stats()`, since `createClient`).
+ * Nothing of the inspector ever throws into the game: a failure of its own is listed in the panel
+ * and the report. Without a DOM (Node, a worker) it draws nothing and the handle still works.
+ *
+ * @param client A client of `tp-web-sdk` or of `tp-web-sdk/logging` (then "no offers in this build").
+ * @param options The gestures that open it (`?tp-inspector` in the address by default, a key),
+ *   the button and its corner.
+ * @returns The handle: `open()`, `close()`, `isOpen`, `report()`, `detach()`.
+ */
+export function attachInspector(client: InspectedClient, options: InspectorOptions = {}): InspectorHandle {
+  let panel: Panel | undefined;
+  const model = watchClient(client, () => panel?.changed());
+  const report = (): InspectorReport => buildReport(client, model);
+  const guarded = (where: string, action: () => void): void => {
+    try {
+      action();
+    } catch (error) {
+      model.fault(where, error);
+    }
+  };
+  let stopKey = (): void => undefined;
+  let detached = false;
+  const handle: InspectorHandle = {
+    open: () => guarded('open', () => void (!detached && panel?.open())),
+    close: () => guarded('close', () => panel?.close()),
+    get isOpen() {
+      return panel?.isOpen ?? false;
+    },
+    report,
+    detach: () => {
+      if (detached) return;
+      detached = true;
+      guarded('detach', () => {
+        stopKey();
+        model.stop();
+        panel?.remove();
+        panel = undefined;
+      });
+    },
+  };
+  guarded('attach', () => {
+    if (typeof document === 'undefined' || !document.body) return;
+    panel = createPanel(options, {
+      report,
+      fault: model.fault,
+      copy: copyReport,
+      flush: (say) => {
+        say('Flushing…');
+        client.flush().then(
+          (r) => say(`Flushed: ${r.records} record(s) in ${r.batches} request(s)${r.deadLettered ? `, ${r.deadLettered} dead-lettered` : ''}.`),
+          (error: unknown) => {
+            model.flushFailed();
+            say(`Flush failed: ${error instanceof Error ? error.message : String(error)}`);
+            panel?.changed();
+          },
+        );
+      },
+    });
+    stopKey = listenForKey(options, () => guarded('the key', () => (panel?.isOpen ? panel.close() : panel?.open())));
+    if (openedByAddress(options)) panel.open();
+  });
+  return handle;
+}
