@@ -13,13 +13,19 @@ export interface SessionStore {
   write(state: SessionState): void;
 }
 
-/** The record under `key` in localStorage; this page's memory where localStorage is missing or refuses. */
+/**
+ * The record under `key` in localStorage; this page's memory where localStorage is missing or
+ * refuses. Once a write is refused (localStorage full with the game's own data), this page's copy
+ * is the one read, not the older record localStorage still holds, until a write is saved again.
+ */
 export function localSessionStore(key: string): SessionStore {
   const memory = memorySessionStore();
+  /** The last write was not saved: localStorage holds an older record, or none. */
+  let refused = false;
   return {
     read() {
       try {
-        const storage = localStorageOrUndefined();
+        const storage = refused ? undefined : localStorageOrUndefined();
         if (storage) return parseState(storage.getItem(key));
       } catch {
         // Blocked storage: this page's copy.
@@ -30,8 +36,9 @@ export function localSessionStore(key: string): SessionStore {
       memory.write(state);
       try {
         localStorageOrUndefined()?.setItem(key, JSON.stringify(state));
+        refused = false;
       } catch {
-        // Full or blocked: the page goes on with its own copy.
+        refused = true; // full or blocked: the page goes on with its own copy
       }
     },
   };

@@ -4,7 +4,7 @@
  * at a new UTC day, is shared by two "tabs", and sends the automatic login and join once.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { memorySessionStore, startSessions, type SessionDeps, type SessionEndEvent, type SessionStore, type SessionTracker, type Session } from '../../../src/session/index.js';
+import { localSessionStore, memorySessionStore, startSessions, type SessionDeps, type SessionEndEvent, type SessionStore, type SessionTracker, type Session } from '../../../src/session/index.js';
 
 const MIN = 60_000;
 type Sent = 'players_login' | 'players_join';
@@ -245,5 +245,30 @@ describe('two tabs', () => {
     // b opened into a's session (as a reload would: no start), then heard the next one start.
     expect(b.starts.map((s) => s.index)).toEqual([2]);
     expect(b.ends.map((e) => [e.session.index, e.reason])).toEqual([[1, 'timeout']]);
+  });
+});
+
+describe('localStorage that refuses to save', () => {
+  it('keeps one session and one login in this page (a game whose saves filled localStorage)', async () => {
+    vi.stubGlobal('localStorage', {
+      getItem: () => null,
+      setItem: () => {
+        throw new DOMException('quota exceeded', 'QuotaExceededError');
+      },
+      removeItem: () => undefined,
+      clear: () => undefined,
+      key: () => null,
+      length: 0,
+    });
+    try {
+      const tab = openTab(localSessionStore('tp-web-sdk/game/session'), mutex(), { player: 'p-1' });
+      await vi.advanceTimersByTimeAsync(5 * MIN);
+      expect(tab.ends).toEqual([]);
+      expect(tab.starts).toHaveLength(1);
+      expect(tab.sent).toEqual([['players_login', 'p-1']]);
+      tab.tracker.stop();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
