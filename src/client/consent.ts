@@ -43,7 +43,7 @@ export interface ConsentControl {
 }
 
 /** What the control needs besides what the consented half needs. */
-export interface ConsentDeps extends Omit<ConsentedDeps, 'memory'> {
+export interface ConsentDeps extends Omit<ConsentedDeps, 'memory' | 'announceCarriedOn'> {
   readonly emitter: ClientEmitter;
   readonly tracking: Pick<Tracking, 'dropUnnamed'>;
 }
@@ -71,11 +71,13 @@ export function controlConsent(d: ConsentDeps): ConsentControl {
   let overflow = 0;
   const names = { ...storageNames(d.options, d.o), deviceIdKey: deviceIdKey(d.o.namespace) };
   const tabs = forgetTabs(names, () => void letGoForOthers());
+  /** Consented halves opened so far: a later one's session was announced ended by the one before. */
+  let halves = 0;
 
   const open = (): void => {
     if (shut || state !== 'granted' || consented || erasing) return;
     if (leaving) return void leaving.then(open);
-    consented = startConsented({ ...d, memory: () => (memory ??= memoryStores()) });
+    consented = startConsented({ ...d, memory: () => (memory ??= memoryStores()), announceCarriedOn: halves++ > 0 });
     for (const entry of held.take()) consented.enqueue(entry);
   };
   /** Lets go of the consented half (see `Consented.retire`); erasing, its memory stores go too. */

@@ -12,7 +12,7 @@ import { pauseReason } from '../errors/index.js';
 import { lastStoreOpened, randomId, retireStores } from '../internal/index.js';
 import type { OffersDeps, OffersEngine } from '../offers/index.js';
 import type { QueueEntry, RecordQueue } from '../queue/index.js';
-import { localSessionStore, memorySessionStore, startSessions, type SessionEndReason, type SessionTracker } from '../session/index.js';
+import { localSessionStore, startSessions, type SessionEndReason, type SessionTracker } from '../session/index.js';
 import type { UiAdapter } from '../ui/index.js';
 import type { DeadLettersApi } from './api.js';
 import { isOnline } from './connectivity.js';
@@ -47,8 +47,10 @@ export interface ConsentedDeps {
   readonly onRetry: () => void;
   /** The offer engine of the entry point (left out of `tp-web-sdk/logging`). */
   readonly offers: ((deps: OffersDeps) => OffersEngine) | undefined;
-  /** The client's stores in memory, used without IndexedDB. */
+  /** The client's stores in memory, used without IndexedDB (and for the session record of a child). */
   readonly memory: () => MemoryStores;
+  /** A session carried on is announced: an earlier half of this client ended it (see `SessionDeps`). */
+  readonly announceCarriedOn: boolean;
 }
 
 /** The consented half of one client. */
@@ -132,8 +134,9 @@ export function startConsented(d: ConsentedDeps): Consented {
   uploads.begin(); // after every listener: a sole leader (memory storage) starts at once
   const stopPage = watchPage({ o, storage, queue, gate, sending, uploads, signals });
   const sessions = startSessions({
-    // Shared by the game's tabs in localStorage; this page's own without IndexedDB or for a child.
-    store: storage.shared && !o.childDirected ? localSessionStore(`${storage.dbPrefix}/session`) : memorySessionStore(),
+    // Shared by the game's tabs in localStorage; this client's own without IndexedDB or for a child
+    // (kept across consent withdrawn and granted again, as localStorage keeps it).
+    store: storage.shared && !o.childDirected ? localSessionStore(`${storage.dbPrefix}/session`) : d.memory().session,
     exclusive: storage.shared && storage.locks ? exclusively(storage.locks, `${storage.dbPrefix}/session`) : (task) => Promise.resolve().then(task),
     now: o.now,
     timeoutMs: o.sessionTimeoutMs,
@@ -144,6 +147,7 @@ export function startConsented(d: ConsentedDeps): Consented {
     autoJoin: o.autoJoin,
     send: d.trackOwn,
     newId: randomId,
+    announceCarriedOn: d.announceCarriedOn,
   });
   const stopSessionWatch = watchPageLifecycle({ hidden: sessions.hidden, unload: sessions.hidden, visible: sessions.visible, shown: sessions.visible });
 

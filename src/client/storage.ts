@@ -21,6 +21,7 @@ import {
   type RescueStore,
   type SentLedger,
 } from '../queue/index.js';
+import { memorySessionStore, type SessionStore } from '../session/index.js';
 import { electLeader, openTabChannel, soleLeader, type Leadership, type TabChannel } from '../tabs/index.js';
 import type { ClientOptions, ResolvedOptions } from './options.js';
 
@@ -55,10 +56,12 @@ export interface ClientStorage {
 export interface MemoryStores {
   readonly queue: QueueStore;
   readonly deadLetters: DeadLetterStore;
+  /** The session record where it is not in localStorage (memory storage, `childDirected`). */
+  readonly session: SessionStore;
 }
 
 /** New, empty stores in memory. */
-export const memoryStores = (): MemoryStores => ({ queue: createMemoryStore(), deadLetters: createMemoryDeadLetterStore() });
+export const memoryStores = (): MemoryStores => ({ queue: createMemoryStore(), deadLetters: createMemoryDeadLetterStore(), session: memorySessionStore() });
 
 /**
  * Chooses IndexedDB (unless `storage: 'memory'` or the browser has none; then `memory()`, the

@@ -39,6 +39,12 @@ export interface SessionDeps {
   /** Tracks the SDK's own `players_login` or `players_join` for the identified player. */
   readonly send: (objectName: 'players_login' | 'players_join') => void;
   readonly newId: () => string;
+  /**
+   * A session carried on from the record is announced too (`session:start`): an earlier tracker
+   * of this client ended this tab's session (consent withdrawn, then granted again). False for a
+   * client's first tracker: a reload carries the session on without announcing it.
+   */
+  readonly announceCarriedOn: boolean;
 }
 
 export interface SessionTracker {
@@ -154,6 +160,8 @@ export function startSessions(d: SessionDeps): SessionTracker {
   else {
     state = nextSession(first, now, d.newId());
     d.store.write(state);
+  }
+  if (state !== first || d.announceCarriedOn) {
     const started = state.session;
     queueMicrotask(() => state?.session === started && !stopped && d.emitter.emit('session:start', started));
   }

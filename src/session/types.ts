@@ -44,7 +44,11 @@ export type AutoLogin = 'session' | 'day' | false;
 
 /** The session events of a client (part of `ClientEvents`). */
 export interface SessionEvents {
-  /** A session started (not when a reload carries one on): `client.session` is it now. */
+  /**
+   * A session started, or this tab took the game's session up again after consent was withdrawn
+   * (which ended it here) and granted again: `client.session` is it now. Not when a reload
+   * carries one on.
+   */
   'session:start': [session: Session];
   /** This tab's session ended: `client.session` is undefined until the next one starts. */
   'session:end': [event: SessionEndEvent];

@@ -152,6 +152,24 @@ describe('sessions and consent', () => {
     await settle();
     expect(tp.session).toBeDefined();
   });
+  it('consent withdrawn and granted again (memory storage): the session carries on, announced again, with no second login', async () => {
+    const bodies: Body[] = [];
+    const tp = sessionClient({}, bodies);
+    const starts: Session[] = [];
+    const ends: SessionEndEvent[] = [];
+    tp.on('session:start', (s) => void starts.push(s));
+    tp.on('session:end', (e) => void ends.push(e));
+    await settle();
+    const first = tp.session!;
+    tp.setConsent('pending');
+    tp.setConsent('granted');
+    await settle();
+    expect(tp.session).toEqual(first);
+    expect(starts).toEqual([first, first]); // told again: it had heard the session end
+    expect(ends).toEqual([{ session: first, reason: 'consent' }]);
+    await tp.flush();
+    expect(kinds(bodies)).toEqual(['players_login']);
+  });
 });
 
 it('refuses bad session options with a ConfigError naming them', () => {

@@ -47,6 +47,7 @@ function openTab(store: SessionStore, exclusive: SessionDeps['exclusive'], given
     autoJoin: false,
     send: (objectName) => void tab.sent.push([objectName, tab.player]),
     newId: () => `s-${++ids}`,
+    announceCarriedOn: false,
     ...options,
   });
   return Object.assign(tab, { tracker });
