@@ -69,13 +69,19 @@ export function controlConsent(d: ConsentDeps): ConsentControl {
   let leaving: Promise<void> | undefined;
   /** Records the hold let go in this task, reported at its end. */
   let overflow = 0;
+  /**
+   * A consented half is retiring, its `session:end` being heard: a record the game tracks in that
+   * listener is held (queued once the retiring or erasing is over), never given a new half on the
+   * storage about to be erased.
+   */
+  let retiring = false;
   const names = { ...storageNames(d.options, d.o), deviceIdKey: deviceIdKey(d.o.namespace) };
   const tabs = forgetTabs(names, () => void letGoForOthers());
   /** Consented halves opened so far: a later one's session was announced ended by the one before. */
   let halves = 0;
 
   const open = (): void => {
-    if (shut || state !== 'granted' || consented || erasing) return;
+    if (shut || retiring || state !== 'granted' || consented || erasing) return;
     if (leaving) return void leaving.then(open);
     consented = startConsented({ ...d, memory: () => (memory ??= memoryStores()), announceCarriedOn: halves++ > 0 });
     for (const entry of held.take()) consented.enqueue(entry);
@@ -86,7 +92,13 @@ export function controlConsent(d: ConsentDeps): ConsentControl {
     consented = undefined;
     if (erasing) memory = undefined;
     if (!retired) return;
-    const done = retired.retire(erasing, reason);
+    retiring = true;
+    let done: Promise<void>;
+    try {
+      done = retired.retire(erasing, reason);
+    } finally {
+      retiring = false;
+    }
     const mine: Promise<void> = done.catch(() => undefined).finally(() => {
       if (leaving === mine) leaving = undefined;
     });
