@@ -32,6 +32,8 @@ export type {
  * Lists start at attach time (the counters are the client's `stats()`, since `createClient`).
  * Nothing of the inspector ever throws into the game: a failure of its own is listed in the panel
  * and the report. Without a DOM (Node, a worker) it draws nothing and the handle still works.
+ * Attached before the page has a `<body>` (a script in `<head>`), it draws at `DOMContentLoaded`,
+ * opened then if `open()` was called meanwhile.
  *
  * @param client A client of `tp-web-sdk` or of `tp-web-sdk/logging` (then "no offers in this build").
  * @param options The gestures that open it (`?tp-inspector` in the address by default, a key),
@@ -50,9 +52,17 @@ export function attachInspector(client: InspectedClient, options: InspectorOptio
     }
   };
   let stopKey = (): void => undefined;
+  /** Stops waiting for `<body>`. */
+  let stopWaiting = (): void => undefined;
   let detached = false;
+  /** `open()` was called before the panel could be drawn. */
+  let openWhenDrawn = false;
   const handle: InspectorHandle = {
-    open: () => guarded('open', () => void (!detached && panel?.open())),
+    open: () =>
+      guarded('open', () => {
+        if (panel) panel.open();
+        else openWhenDrawn = !detached;
+      }),
     close: () => guarded('close', () => panel?.close()),
     get isOpen() {
       return panel?.isOpen ?? false;
@@ -62,6 +72,7 @@ export function attachInspector(client: InspectedClient, options: InspectorOptio
       if (detached) return;
       detached = true;
       guarded('detach', () => {
+        stopWaiting();
         stopKey();
         model.stop();
         panel?.remove();
@@ -69,8 +80,8 @@ export function attachInspector(client: InspectedClient, options: InspectorOptio
       });
     },
   };
-  guarded('attach', () => {
-    if (typeof document === 'undefined' || !document.body) return;
+  const draw = (): void => {
+    if (detached) return;
     panel = createPanel(options, {
       report,
       fault: model.fault,
@@ -88,7 +99,14 @@ export function attachInspector(client: InspectedClient, options: InspectorOptio
       },
     });
     stopKey = listenForKey(options, () => guarded('the key', () => (panel?.isOpen ? panel.close() : panel?.open())));
-    if (openedByAddress(options)) panel.open();
+    if (openWhenDrawn || openedByAddress(options)) panel.open();
+  };
+  guarded('attach', () => {
+    if (typeof document === 'undefined') return;
+    if (document.body) return draw();
+    const ready = (): void => guarded('attach', draw);
+    document.addEventListener('DOMContentLoaded', ready, { once: true });
+    stopWaiting = () => document.removeEventListener('DOMContentLoaded', ready);
   });
   return handle;
 }

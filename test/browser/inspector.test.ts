@@ -3,7 +3,8 @@
  * test `fetch` answers: it opens from code, from its button, from its key and from the address;
  * it shows an upload after a flush, an invalid record after a bad `track`, the offers with their
  * verdict and state (and says so when the build has none), the session; closing gives focus back;
- * nothing it does throws into the game; `detach()` leaves nothing behind.
+ * nothing it does throws into the game; `detach()` leaves nothing behind; attached from `<head>`, it
+ * draws once the page has a body.
  */
 import { afterEach, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
@@ -192,5 +193,35 @@ it('never throws into the game: a failing read is listed in the panel, and detac
   expect(() => inspector.open()).not.toThrow();
   expect(inspector.isOpen).toBe(false);
   tp.track('players_login', { device_unique_id: 42 } as never); // no listener left to note it
+  expect(host()).toBeNull();
+});
+
+it('attached before the page has a <body> (a script in <head>): drawn at DOMContentLoaded, opened then if open() was called', async () => {
+  const body = document.body;
+  body.remove();
+  let inspector: InspectorHandle;
+  try {
+    expect(document.body).toBeNull();
+    inspector = attach(client(), { queryParameter: false });
+    inspector.open();
+    expect(inspector.isOpen).toBe(false);
+  } finally {
+    document.documentElement.append(body);
+  }
+  document.dispatchEvent(new Event('DOMContentLoaded'));
+  expect(host()?.parentElement).toBe(document.body);
+  expect(inspector.isOpen).toBe(true);
+  expect(panel().hidden).toBe(false);
+});
+
+it('detached before the page has a <body>: nothing is drawn at DOMContentLoaded', () => {
+  const body = document.body;
+  body.remove();
+  try {
+    attach(client()).detach();
+  } finally {
+    document.documentElement.append(body);
+  }
+  document.dispatchEvent(new Event('DOMContentLoaded'));
   expect(host()).toBeNull();
 });
