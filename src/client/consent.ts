@@ -70,9 +70,9 @@ export function controlConsent(d: ConsentDeps): ConsentControl {
   /** Records the hold let go in this task, reported at its end. */
   let overflow = 0;
   /**
-   * A consented half is retiring, its `session:end` being heard: a record the game tracks in that
-   * listener is held (queued once the retiring or erasing is over), never given a new half on the
-   * storage about to be erased.
+   * A consented half is retiring, its `session:end` being heard: the opening a game's listener
+   * asks for waits for the end of the task, when the retiring (and an erasing) is marked under
+   * way; a record it tracks is held meanwhile, never queued on the storage about to be erased.
    */
   let retiring = false;
   const names = { ...storageNames(d.options, d.o), deviceIdKey: deviceIdKey(d.o.namespace) };
@@ -81,7 +81,8 @@ export function controlConsent(d: ConsentDeps): ConsentControl {
   let halves = 0;
 
   const open = (): void => {
-    if (shut || retiring || state !== 'granted' || consented || erasing) return;
+    if (retiring) return void queueMicrotask(open);
+    if (shut || state !== 'granted' || consented || erasing) return;
     if (leaving) return void leaving.then(open);
     consented = startConsented({ ...d, memory: () => (memory ??= memoryStores()), announceCarriedOn: halves++ > 0 });
     for (const entry of held.take()) consented.enqueue(entry);

@@ -152,6 +152,17 @@ describe('sessions and consent', () => {
     await settle();
     expect(tp.session).toBeDefined();
   });
+  it('consent granted again inside the session:end listener of its withdrawal: the session comes back', async () => {
+    const tp = sessionClient({});
+    await settle();
+    const first = tp.session!;
+    tp.on('session:end', () => tp.setConsent('granted'));
+    tp.setConsent('pending');
+    await settle();
+    expect(tp.consent).toBe('granted');
+    expect(tp.session).toEqual(first);
+  });
+
   it('consent withdrawn and granted again (memory storage): the session carries on, announced again, with no second login', async () => {
     const bodies: Body[] = [];
     const tp = sessionClient({}, bodies);
