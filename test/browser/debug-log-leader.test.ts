@@ -10,11 +10,11 @@ import { clearNamespace, storedClient } from '../support/stored-client.js';
 const namespace = `log-${crypto.randomUUID().slice(0, 8)}`;
 afterEach(() => clearNamespace(namespace));
 
-/** A logger that keeps the info lines of one tab. */
+/** A logger that keeps the info lines of one tab, but those of its session (test/unit/client/debug-log.test.ts). */
 function infoLines(): Logger & { lines: string[] } {
   const lines: string[] = [];
   const none = (): void => undefined;
-  return { lines, error: none, warn: none, debug: none, info: (text: string) => void lines.push(text) };
+  return { lines, error: none, warn: none, debug: none, info: (text: string) => void (text.includes('] session ') || lines.push(text)) };
 }
 
 it("says the storage in use, and when a tab becomes the uploading one (and the other's outcome lines)", async () => {
