@@ -2,7 +2,7 @@
  * The inspector's DOM: a host element on `document.body` (fixed, above the game, never inside its
  * canvas) holding a shadow root with the floating button and the panel, a non-modal dialog with a
  * heading, two actions and the sections. Opening moves focus to the heading; Escape or the close
- * button closes and gives focus back to what had it. Redrawn at most once per animation frame,
+ * button closes and gives focus back to what had it (to the page when nothing had it). Redrawn at most once per animation frame,
  * and at most every {@link REDRAW_MS}, only while open.
  *
  * @module
@@ -152,8 +152,12 @@ export function createPanel(options: InspectorOptions, actions: PanelActions): P
       fab.setAttribute('aria-expanded', 'false');
       const target = returnFocus;
       returnFocus = null;
-      if (target instanceof HTMLElement && target.isConnected && target !== document.body) target.focus();
-      else if (!fab.hidden) fab.focus();
+      const hadFocus = target instanceof HTMLElement && target !== document.body;
+      if (hadFocus && target.isConnected) target.focus();
+      else if (hadFocus && !fab.hidden) fab.focus(); // what had it is gone: the nearest place
+      // Nothing had it (a canvas game listening on window): the keys go back to the page, not to
+      // the button, where the game's Enter or Space would open the panel again.
+      else (shadow.activeElement as HTMLElement | null)?.blur();
     },
     changed,
     remove() {

@@ -51,6 +51,10 @@ export interface QueueState {
   readonly writing: PendingEntry[][];
   writingCount: number;
   flushing: boolean;
+  /** An append is in the chain and has not taken the buffer yet: entries buffered now go with it. */
+  appendWaiting: boolean;
+  /** `buffer.length` when `onLengthChange` last heard of the buffer. */
+  announced: number;
   /** The chain of store operations; each waits for the one before it (the first: the store's open). */
   writes: Promise<void>;
   /** The greatest key in the store when it was opened: a key at or below it is given a new one. */
@@ -81,6 +85,8 @@ export function newQueueState(options: RecordQueueOptions, onFallBack: (error: S
     writing: [],
     writingCount: 0,
     flushing: false,
+    appendWaiting: false,
+    announced: 0,
     writes: Promise.resolve(),
     protected: new Map(),
   };

@@ -1,7 +1,7 @@
 /**
  * The queue's write side. `enqueue` puts an entry in a buffer and draws its key's counter; one
- * microtask later the buffer becomes one batch, written in one store transaction, then counted,
- * given to the head, and held to the caps. Writes run in order, one after the other, and every
+ * microtask later the buffer becomes one batch (with what is buffered until an earlier write
+ * finished), written in one store transaction, then counted, given to the head, and held to the caps. Writes run in order, one after the other, and every
  * store operation that must see this tab's writes (a count, a restore) runs in the same chain.
  *
  * @module
@@ -57,14 +57,26 @@ export const unfinished = (q: QueueState): StoredEntry[] => [...q.writing.flat()
 
 function startWrite(q: QueueState): void {
   q.flushing = false;
-  if (q.buffer.length === 0) return;
-  const batch = q.buffer;
-  q.buffer = [];
-  // No spread into push(): a batch can be larger than the engine's argument limit.
-  q.writing.push(batch);
-  q.writingCount += batch.length;
-  void afterWrites(q, 'append', () => persist(q, batch));
+  if (q.buffer.length === q.announced) return; // nothing buffered since the last call
+  q.announced = q.buffer.length;
   lengthChanged(q);
+  // One append waits in the chain at a time and takes, when its turn comes, everything buffered
+  // by then: while the store is slower than the game tracks (a throttled phone, a record each
+  // frame), the records of many frames go in one write, instead of a write each piling up in the
+  // chain, which every peek and flush waits for (uploads stopped until the game stopped tracking).
+  if (q.appendWaiting) return;
+  q.appendWaiting = true;
+  void afterWrites(q, 'append', () => {
+    q.appendWaiting = false;
+    const batch = q.buffer;
+    if (batch.length === 0) return Promise.resolve();
+    q.buffer = [];
+    q.announced = 0;
+    // No spread into push(): a batch can be larger than the engine's argument limit.
+    q.writing.push(batch);
+    q.writingCount += batch.length;
+    return persist(q, batch);
+  });
 }
 
 /** Writes the oldest batch, then counts it, gives it to the head, keeps the caps, and says so. */

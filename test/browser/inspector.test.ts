@@ -81,6 +81,32 @@ it('draws a button over the game, opens a non-modal dialog with the focus on its
   expect(shadow().activeElement).toBe(fab);
 });
 
+it('closed after opening with nothing focused (a canvas game listening on window), leaves the focus to the page: Enter and Space do not open it again', async () => {
+  (document.activeElement as HTMLElement | null)?.blur();
+  expect(document.activeElement).toBe(document.body);
+  const keys: string[] = [];
+  const game = (event: KeyboardEvent): void => void keys.push(event.key);
+  window.addEventListener('keydown', game);
+  cleanups.push(() => window.removeEventListener('keydown', game));
+  const inspector = attach(client(), { key: 'F9' });
+
+  for (const close of ['{Escape}', '{F9}', 'button'] as const) {
+    if (close === '{F9}') await userEvent.keyboard('{F9}');
+    else inspector.open();
+    expect(inspector.isOpen).toBe(true);
+    if (close === 'button') button(/^Close the inspector/).click();
+    else await userEvent.keyboard(close);
+    expect(inspector.isOpen).toBe(false);
+    expect(shadow().activeElement).toBeNull();
+    expect(document.activeElement).toBe(document.body);
+    keys.length = 0;
+    await userEvent.keyboard('{Enter}');
+    await userEvent.keyboard(' ');
+    expect(inspector.isOpen).toBe(false);
+    expect(keys).toEqual(['Enter', ' ']);
+  }
+});
+
 it('shows an upload after a flush: its status, records per kind and bytes', async () => {
   const tp = client();
   const inspector = attach(tp);

@@ -65,3 +65,42 @@ it('afterWrites: a failed link is reported once, as a StorageError of its operat
     ['remove', 'Storage remove failed: Error: already one'],
   ]);
 });
+
+it('while a write is slower than the game tracks (a record each frame on a slow phone), what is tracked meanwhile goes in the next append, not in one append each piling up in the chain', async () => {
+  const inner = createMemoryStore();
+  const appended: number[] = [];
+  let release = (): void => undefined;
+  const store: QueueStore = {
+    ...inner,
+    append: async (batch) => {
+      appended.push(batch.length);
+      if (appended.length === 1) await new Promise<void>((resolve) => (release = resolve)); // the first write is slow
+      return inner.append(batch);
+    },
+  };
+  const q = queueState({ store });
+  enqueue(q, entry(0));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(appended).toEqual([1]); // on its way, slowly
+  for (let frame = 1; frame <= 9; frame++) {
+    enqueue(q, entry(frame)); // a frame each task
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  const written = settled(q);
+  release();
+  await written;
+  expect(appended).toEqual([1, 9]);
+  expect([q.stored, q.buffer.length, q.writingCount]).toEqual([10, 0, 0]);
+  expect((await inner.read(20)).map((e) => (e.record as { n: number }).n)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+});
+
+it('the length is told once for each task that buffered entries', async () => {
+  const lengths: number[] = [];
+  const q = queueState({ onLengthChange: (n) => lengths.push(n) });
+  enqueue(q, entry(1));
+  enqueue(q, entry(2));
+  await settled(q); // settled() starts the write itself; the microtask then has nothing new to tell
+  enqueue(q, entry(3));
+  await settled(q);
+  expect(lengths).toEqual([2, 3]);
+});
