@@ -88,6 +88,11 @@ const CHANGES = [
   '  1,840–2,100 that itself varies 2× here), the DOM dialog\'s first show in a page process',
   '  (188–243 → 145 ms, the browser\'s style and layout), the unload (138–200 → 128–222 ms, one',
   '  synchronous upload bounded by the keepalive budget).',
+  '- The first offer\'s number formats (issue 28, 2026-11-28, sixteenth session): the first',
+  '  `Intl.NumberFormat` of a renderer process costs 140–220 ms at 4× and fell in the task of the',
+  '  first show. Made in an idle moment after the adapter is created, in six fresh browsers each,',
+  '  at 4×: the first show\'s longest task, DOM 130–232 → 53–89 ms, canvas 137–265 → 71–115 ms',
+  '  (the table\'s new "first offer of a fresh browser" rows measure it in every run).',
   '',
 ];
 

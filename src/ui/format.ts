@@ -16,14 +16,47 @@ export interface PriceText {
   readonly discount: string | undefined;
 }
 
+/**
+ * Number formats, made once per locale and decimals: making one is slow, and the first of a page's
+ * process very (the browser loads its number data: 90 to 350 ms at 4× CPU throttling, in the task
+ * that shows the first offer, bench/results.md). The adapters make the page's first one early
+ * ({@link warmNumberFormats}).
+ */
+const formats = new Map<string, Intl.NumberFormat>();
+
+/** The format of numbers with `minimumFractionDigits` to two decimals in `locale` (default: the page's). */
+function numberFormat(locale: string | undefined, minimumFractionDigits: number): Intl.NumberFormat {
+  const key = `${locale}/${minimumFractionDigits}`;
+  let format = formats.get(key);
+  if (!format) formats.set(key, (format = new Intl.NumberFormat(locale, { minimumFractionDigits, maximumFractionDigits: 2 })));
+  return format;
+}
+
+/**
+ * Makes the page's number formats in an idle moment (`requestIdleCallback`, else a task), so the
+ * browser's one-time cost falls while the game loads rather than in the task that shows an offer.
+ * An adapter calls it when it is created.
+ */
+export function warmNumberFormats(): void {
+  const warm = (): void => {
+    try {
+      numberFormat(undefined, 0).format(1);
+      numberFormat(undefined, 2).format(1);
+    } catch {
+      // No Intl here: the first offer formats as before.
+    }
+  };
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(warm, { timeout: 200 });
+  else setTimeout(warm, 0);
+}
+
 /** `6930` → `6,930`, `4.999` → `5`, `0.25` → `0.25`: at most two decimals, in `locale` (default: the page's). */
 export function formatNumber(n: number, locale?: string): string {
-  return n.toLocaleString(locale, { maximumFractionDigits: 2 });
+  return numberFormat(locale, 0).format(n);
 }
 
 /** A price: `6930` → `6,930`, `4.5` → `4.50`, `4.999` → `5.00`: whole, or with two decimals, so a struck price and the one to pay read alike. */
-const formatPrice = (n: number, locale?: string): string =>
-  n.toLocaleString(locale, { minimumFractionDigits: Number.isInteger(n) ? 0 : 2, maximumFractionDigits: 2 });
+const formatPrice = (n: number, locale?: string): string => numberFormat(locale, Number.isInteger(n) ? 0 : 2).format(n);
 
 /** The price line of `product`, or undefined when it has no price (AI offers). */
 export function priceText(product: ProductView, locale?: string): PriceText | undefined {

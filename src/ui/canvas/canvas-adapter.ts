@@ -23,6 +23,7 @@
  */
 import { httpUrl } from '../../internal/index.js';
 import { isDrawn } from '../drawn.js';
+import { warmNumberFormats } from '../format.js';
 import { labelsFor, type UiLabels } from '../labels.js';
 import type { OfferView, UiAdapter } from '../types.js';
 import { borrowCanvas } from './borrow.js';
@@ -77,6 +78,7 @@ export interface CanvasAdapter extends UiAdapter {
  * `clear`); it is idempotent. None of the adapter's event handlers throws into the page.
  */
 export function createCanvasAdapter(options: CanvasAdapterOptions): CanvasAdapter {
+  warmNumberFormats(); // the browser's first number format, while the game loads (ui/format.ts)
   const ctx = options.context;
   const canvas = ctx.canvas;
   const theme: CanvasTheme = { ...DEFAULT_CANVAS_THEME, ...options.theme };

@@ -29,6 +29,7 @@
  * @module
  */
 import { deepActiveElement } from '../focus.js';
+import { warmNumberFormats } from '../format.js';
 import { labelsFor, type UiLabels } from '../labels.js';
 import type { OfferView, UiAdapter } from '../types.js';
 import { buildDialog } from './build-dialog.js';
@@ -81,8 +82,13 @@ export interface DomAdapterOptions {
   readonly nonce?: string;
 }
 
-/** Creates the DOM adapter. Call it in a browser; nothing is drawn until an offer is shown. */
+/**
+ * Creates the DOM adapter. Call it in a browser; nothing is drawn until an offer is shown. Create
+ * it as the game starts: it prepares the page's price formats in an idle moment then, so the first
+ * offer shown does not pay for them.
+ */
 export function createDomAdapter(options: DomAdapterOptions = {}): UiAdapter {
+  warmNumberFormats(); // the browser's first number format, while the game loads (ui/format.ts)
   let host: HTMLElement | undefined;
   let returnFocus: HTMLElement | undefined;
   /** Stops what watches the page while the dialog is open (see `present`). */
