@@ -144,8 +144,9 @@ export interface LoggingClient {
    * The session now: `{ id, index, startedAt }` (`startedAt` in Unix seconds), shared by the
    * game's tabs. It starts at `createClient` (or when consent is granted), survives a reload, and
    * ends after `sessionTimeoutMs` with every tab hidden or closed, or at a new UTC day
-   * (`session:start` and `session:end` events). Undefined without consent, and between a session
-   * that timed out in a hidden tab and the page's return. Not sent to the service.
+   * (`session:start` and `session:end` events). Undefined without consent, between a session
+   * that timed out in a hidden tab and the page's return, and after `shutdown()` (the session goes
+   * on for the game's next page). Not sent to the service.
    */
   readonly session: Session | undefined;
   /** Health counters. */

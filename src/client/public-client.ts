@@ -70,7 +70,7 @@ export function publicClient(parts: ClientParts): TpClient {
       return consent.state;
     },
     get session() {
-      return consent.consented?.sessions.current;
+      return shut ? undefined : consent.consented?.sessions.current;
     },
     setConsent: (state) => consent.set(state),
     forget: () => consent.forget(),

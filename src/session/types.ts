@@ -46,8 +46,9 @@ export type AutoLogin = 'session' | 'day' | false;
 export interface SessionEvents {
   /**
    * A session started, or this tab took the game's session up again after consent was withdrawn
-   * (which ended it here) and granted again: `client.session` is it now. Not when a reload
-   * carries one on.
+   * (which ended it here) and granted again: `client.session` is it now. Not for a session this
+   * page found going as it opened (a reload, or another tab of the game playing): read
+   * `client.session` after `createClient` for that one. Its end comes as `session:end` all the same.
    */
   'session:start': [session: Session];
   /** This tab's session ended: `client.session` is undefined until the next one starts. */

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { whenIdle } from './sample.js';
 import type { ProductView } from './types.js';
 
 /** The price line of a product, as plain strings. */
@@ -38,16 +39,10 @@ function numberFormat(locale: string | undefined, minimumFractionDigits: number)
  * An adapter calls it when it is created.
  */
 export function warmNumberFormats(): void {
-  const warm = (): void => {
-    try {
-      numberFormat(undefined, 0).format(1);
-      numberFormat(undefined, 2).format(1);
-    } catch {
-      // No Intl here: the first offer formats as before.
-    }
-  };
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(warm, { timeout: 200 });
-  else setTimeout(warm, 0);
+  whenIdle(() => {
+    numberFormat(undefined, 0).format(1);
+    numberFormat(undefined, 2).format(1);
+  }, 200);
 }
 
 /** `6930` → `6,930`, `4.999` → `5`, `0.25` → `0.25`: at most two decimals, in `locale` (default: the page's). */

@@ -21,7 +21,7 @@ interface Session {
   startedAt: number;
 }
 interface Game {
-  tp: { session: Session | undefined; flush(): Promise<unknown>; stats(): { leader: boolean } };
+  tp: { session: Session | undefined; flush(): Promise<unknown>; stats(): { leader: boolean }; identify(player: string): void };
   starts: number[];
   ends: string[];
   clockOffset: number;
@@ -38,8 +38,9 @@ function gameHtml(sdkUrl: string, baseUrl: string): string {
     Object.defineProperty(document, 'visibilityState', { get: () => (hidden ? 'hidden' : 'visible') });
     window.hide = (h) => { hidden = h; document.dispatchEvent(new Event('visibilitychange')); };
     window.tp = TPSDK.createClient({ baseUrl: '${baseUrl}', clientKey: '${DEFAULT_CLIENT_KEY}', authMode: '${DEFAULT_AUTH_MODE}',
-      playerSlug: q.get('player'), region: 'KR', ui: null, now: () => Date.now() + window.clockOffset,
-      ...(q.get('timeout') ? { sessionTimeoutMs: Number(q.get('timeout')) } : {}) });
+      playerSlug: q.get('later') ? undefined : q.get('player'), region: 'KR', ui: null, now: () => Date.now() + window.clockOffset,
+      ...(q.get('timeout') ? { sessionTimeoutMs: Number(q.get('timeout')) } : {}),
+      ...(q.get('autoLogin') ? { autoLogin: q.get('autoLogin') } : {}) });
     tp.on('session:start', (s) => starts.push(s.index));
     tp.on('session:end', (e) => ends.push(e.session.index + ' ' + e.reason));
   </script>`;
@@ -117,4 +118,36 @@ it('a new UTC day starts a session while the page stays open', async () => {
   expect(await game(page, (g) => g.ends)).toEqual([`${before!.index} day`]);
   expect((await session(page))!.index).toBe(before!.index + 1);
   expect(await loginsOf('session-day', page)).toBe(2);
+});
+
+it("autoLogin 'day': sessions that day send one login, and the next UTC day one more", async () => {
+  const page = await harness.page();
+  await page.goto(`${gameUrl}?player=none`);
+  await page.evaluate(() => sessionStorage.setItem('clockOffset', '0'));
+  await openGame(page, 'session-daily', '&autoLogin=day&timeout=1000');
+  for (let i = 0; i < 2; i++) {
+    // Hidden past the timeout, then back: a new session, the same day.
+    await page.evaluate(() => (window as unknown as Game).hide(true));
+    await sleep(1500);
+    await page.evaluate(() => (window as unknown as Game).hide(false));
+    await sleep(300);
+  }
+  expect((await session(page))!.index).toBeGreaterThanOrEqual(3);
+  expect(await loginsOf('session-daily', page)).toBe(1);
+  // The next UTC day, by the page's clock: the reload finds the session over and logs in again.
+  await page.evaluate(() => sessionStorage.setItem('clockOffset', String(86_400_000)));
+  await page.reload();
+  await page.waitForFunction(() => (window as unknown as Game).tp.session !== undefined);
+  expect(await loginsOf('session-daily', page)).toBe(2);
+});
+
+it('a session started before identify() sends its login at identify(), for that player', async () => {
+  const page = await harness.page();
+  await page.goto(`${gameUrl}?player=none`);
+  await page.evaluate(() => sessionStorage.setItem('clockOffset', String(2 * 86_400_000))); // a day of its own: a new session
+  await openGame(page, 'session-later', '&later=1');
+  await sleep(500);
+  expect(await loginsOf('session-later', page)).toBe(0);
+  await page.evaluate(() => (window as unknown as Game).tp.identify('session-later'));
+  expect(await loginsOf('session-later', page)).toBe(1);
 });

@@ -25,6 +25,7 @@ import { httpUrl } from '../../internal/index.js';
 import { isDrawn } from '../drawn.js';
 import { warmNumberFormats } from '../format.js';
 import { labelsFor, type UiLabels } from '../labels.js';
+import { sampleView, whenIdle } from '../sample.js';
 import type { OfferView, UiAdapter } from '../types.js';
 import { borrowCanvas } from './borrow.js';
 import { clearCanvas } from './frame.js';
@@ -72,16 +73,23 @@ export interface CanvasAdapter extends UiAdapter {
 }
 
 /**
- * Creates the canvas adapter. Nothing is drawn, and no listener added, until `present`.
+ * Creates the canvas adapter. Nothing is drawn on the game's canvas, and no listener added, until
+ * `present`. Create it as the game starts: in an idle moment then, it makes the page's price
+ * formats and paints a sample offer on a canvas of its own, so the first offer shown runs warm.
  * `present(view)` draws the view and wires the canvas's events; `close()` removes the listeners,
  * restores the canvas's `tabindex`, `aria-label`, inline `outline` and the page's focus, and clears the canvas (with
  * `clear`); it is idempotent. None of the adapter's event handlers throws into the page.
  */
 export function createCanvasAdapter(options: CanvasAdapterOptions): CanvasAdapter {
-  warmNumberFormats(); // the browser's first number format, while the game loads (ui/format.ts)
   const ctx = options.context;
   const canvas = ctx.canvas;
   const theme: CanvasTheme = { ...DEFAULT_CANVAS_THEME, ...options.theme };
+  warmNumberFormats(); // the browser's first number format, while the game loads (ui/format.ts)
+  // The painter's code and its text measured once, on a canvas of the same size nobody sees.
+  whenIdle(() => {
+    const scratch = Object.assign(canvas.ownerDocument.createElement('canvas'), { width: canvas.width, height: canvas.height });
+    offerPainter(scratch.getContext('2d')!, theme, true, sampleView(), labelsFor('en', options.labels))[0]();
+  }, 300);
   const clear = options.clear !== false;
   /** The offer on the canvas, and its picture; undefined while none is. */
   let view: OfferView | undefined;

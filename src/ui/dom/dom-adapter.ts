@@ -36,6 +36,7 @@ import { buildDialog } from './build-dialog.js';
 import { dialogKeys } from './keys.js';
 import { parentOverViewport, placeHost } from './placement.js';
 import { adoptStyles } from './styles.js';
+import { warmDialog } from './warm.js';
 import { watchWhileOpen } from './while-open.js';
 
 /** Options of {@link createDomAdapter}. */
@@ -84,11 +85,12 @@ export interface DomAdapterOptions {
 
 /**
  * Creates the DOM adapter. Call it in a browser; nothing is drawn until an offer is shown. Create
- * it as the game starts: it prepares the page's price formats in an idle moment then, so the first
- * offer shown does not pay for them.
+ * it as the game starts: in an idle moment then, it makes the page's price formats and lays out a
+ * hidden sample dialog (added and removed in one task), so the first offer shown runs warm.
  */
 export function createDomAdapter(options: DomAdapterOptions = {}): UiAdapter {
   warmNumberFormats(); // the browser's first number format, while the game loads (ui/format.ts)
+  if (typeof document === 'object') warmDialog(options.container?.ownerDocument ?? document, options.nonce);
   let host: HTMLElement | undefined;
   let returnFocus: HTMLElement | undefined;
   /** Stops what watches the page while the dialog is open (see `present`). */

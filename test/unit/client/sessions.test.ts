@@ -48,6 +48,14 @@ describe('automatic login', () => {
     expect(kinds(bodies)).toEqual(['players_login']);
   });
 
+  it('after shutdown() the client has no session (the next page carries it on)', async () => {
+    const tp = sessionClient({});
+    await settle();
+    expect(tp.session).toBeDefined();
+    await tp.shutdown();
+    expect(tp.session).toBeUndefined();
+  });
+
   it('before identify(), the login waits for the player', async () => {
     const bodies: Body[] = [];
     const tp = sessionClient({ playerSlug: undefined }, bodies);
