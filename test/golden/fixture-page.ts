@@ -65,7 +65,12 @@ async function render(adapter: 'dom' | 'canvas', language: string): Promise<void
     canvas.style.cssText = 'position:fixed;inset:0;width:100vw;height:100vh;display:block';
     document.body.append(canvas);
     const ui = createCanvasAdapter({ context: canvas.getContext('2d')!, theme: { font: FONT } });
-    ui.present(view(language));
+    const shown = view(language);
+    // The picture loaded once first, so the adapter's own load is from the browser's memory: on a
+    // busy machine, a first load could take longer than the wait below (a screenshot without it).
+    const picture = shown.backgroundUrl ?? shown.imageUrl;
+    if (picture) await new Promise((resolve) => Object.assign(new Image(), { onload: resolve, onerror: resolve, src: picture }));
+    ui.present(shown);
     // The adapter redraws when its image arrives: give it the load and two frames.
     await new Promise((r) => setTimeout(r, 300));
   }
