@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { whenIdle } from './sample.js';
+import { whenIdle } from './warm-up.js';
 import type { ProductView } from './types.js';
 
 /** The price line of a product, as plain strings. */
@@ -18,10 +18,10 @@ export interface PriceText {
 }
 
 /**
- * Number formats, made once per locale and decimals: making one is slow, and the first of a page's
- * process very (the browser loads its number data: 90 to 350 ms at 4× CPU throttling, in the task
- * that shows the first offer, bench/results.md). The adapters make the page's first one early
- * ({@link warmNumberFormats}).
+ * Number formats, made once per locale and decimals. Making one is slow, and the first of a
+ * renderer process very: the browser loads its number data (140 to 220 ms at 4× CPU throttling,
+ * once fallen in the task that showed the first offer; docs/decisions.md). The adapters make the
+ * page's first ones early ({@link warmNumberFormats}).
  */
 const formats = new Map<string, Intl.NumberFormat>();
 

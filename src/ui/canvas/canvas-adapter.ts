@@ -25,7 +25,7 @@ import { httpUrl } from '../../internal/index.js';
 import { isDrawn } from '../drawn.js';
 import { warmNumberFormats } from '../format.js';
 import { labelsFor, type UiLabels } from '../labels.js';
-import { sampleView, whenIdle } from '../sample.js';
+import { sampleView, whenIdle } from '../warm-up.js';
 import type { OfferView, UiAdapter } from '../types.js';
 import { borrowCanvas } from './borrow.js';
 import { clearCanvas } from './frame.js';

@@ -6,7 +6,7 @@
  * @module
  */
 import { labelsFor } from '../labels.js';
-import { sampleView, whenIdle } from '../sample.js';
+import { sampleView, whenIdle } from '../warm-up.js';
 import { buildDialog } from './build-dialog.js';
 import { adoptStyles } from './styles.js';
 

@@ -1,13 +1,14 @@
 /**
- * A card like an offer's, for an adapter to draw once where nobody sees it while the game loads
- * (its first real offer then runs warm code): a title, a line of markup, a product with a
- * discount, the toggle; no image, so nothing is fetched. Its actions do nothing.
+ * What an adapter rehearses while the game loads, so its first real offer runs warm code (the
+ * frame budget, docs/decisions.md): a sample card to draw where nobody sees it, and the idle
+ * moment to do it in.
  *
  * @module
  */
 import { parseRichText } from '../richtext/index.js';
 import type { OfferView } from './types.js';
 
+/** A card like an offer's: a title, a line of markup, a product with a discount, the toggle; no image (nothing fetched); its actions do nothing. */
 export const sampleView = (): OfferView =>
   ({
     offerId: 0,
