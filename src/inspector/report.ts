@@ -36,13 +36,13 @@ function attempt<T>(model: InspectorModel, where: string, read: () => T, fallbac
 
 /** Builds the report now. */
 export function buildReport(client: InspectedClient, model: InspectorModel, now: () => number = Date.now): InspectorReport {
-  const { queued, held, inFlight, delivered, batches, retried, invalid, deadLettered, dropped, storage, leader, paused } = client.stats();
+  const { relay: _relay, ...stats } = client.stats();
   return {
     at: new Date(now()).toISOString(),
     page: pageAddress(),
     userAgent: typeof navigator === 'undefined' ? '' : navigator.userAgent,
     consent: client.consent,
-    stats: { queued, held, inFlight, delivered, batches, retried, invalid, deadLettered, dropped, storage, leader, paused },
+    stats,
     droppedByReason: { ...model.droppedByReason },
     uploads: model.uploads.map((u) => ({ ...u, kinds: { ...u.kinds } })),
     invalid: model.invalid.map((row) => ({ ...row })),

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { ConsentState, LoggingClient, ObjectName, OffersApi, PauseReason, Session } from '../index.js';
+import type { ClientStats, ConsentState, LoggingClient, ObjectName, OffersApi, Session } from '../index.js';
 
 /**
  * The client the inspector watches: a `tp-web-sdk` client (with offers) or a `tp-web-sdk/logging`
@@ -118,21 +118,8 @@ export interface InspectorReport {
   readonly page: string;
   readonly userAgent: string;
   readonly consent: ConsentState;
-  /** The client's `stats()`. */
-  readonly stats: {
-    readonly queued: number;
-    readonly held: number;
-    readonly inFlight: number;
-    readonly delivered: number;
-    readonly batches: number;
-    readonly retried: number;
-    readonly invalid: number;
-    readonly deadLettered: number;
-    readonly dropped: number;
-    readonly storage: 'indexeddb' | 'memory' | 'none';
-    readonly leader: boolean;
-    readonly paused: PauseReason | undefined;
-  };
+  /** The client's `stats()`, without `relay`. */
+  readonly stats: Omit<ClientStats, 'relay'>;
   /** Records dropped per reason, from the `dropped` events since the inspector was attached. */
   readonly droppedByReason: Readonly<Record<string, number>>;
   /** The last 50 uploads since the inspector was attached, newest first. */

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { closeServer, listen } from '../../demo/service/server.js';
 import { startDemoStack, type DemoStack } from '../../demo/stack.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, freshUserDataDir } from '../support/chromium.js';
 
@@ -65,6 +66,26 @@ export function useDemoInChromium(): Harness {
     rmSync(userDataDir, { recursive: true, force: true });
   });
   return harness;
+}
+
+/**
+ * A game page of its own origin: a loopback server of the test file serving `html(harness)` (made
+ * once the demo stack runs, so it can load the script-tag build from the demo's site, as a game
+ * would from a CDN) as `url`, set before the file's tests start. Stops after them.
+ */
+export function useGamePage(harness: Harness, html: (harness: Harness) => string): { url: string } {
+  const game = { url: '' };
+  let server: Parameters<typeof closeServer>[0] | undefined;
+  beforeAll(async () => {
+    const page = html(harness);
+    const started = await listen(() => new Response(page, { headers: { 'Content-Type': 'text/html', 'Cache-Control': 'no-store' } }), 0);
+    server = started.server;
+    game.url = `http://127.0.0.1:${started.port}/game.html`;
+  });
+  afterAll(async () => {
+    if (server) await closeServer(server);
+  });
+  return game;
 }
 
 /** Opens the demo for `player` and waits until the game is ready. */

@@ -8,10 +8,9 @@
  * script-tag build from the demo's site, as a game would from a CDN.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_AUTH_MODE, DEFAULT_CLIENT_KEY } from '../../demo/service/config.js';
-import { closeServer, listen } from '../../demo/service/server.js';
-import { serviceUploads, storedInIndexedDb, useDemoInChromium } from './harness.js';
+import { serviceUploads, storedInIndexedDb, useDemoInChromium, useGamePage } from './harness.js';
 
 const harness = useDemoInChromium();
 const ROUNDS = 20;
@@ -40,18 +39,7 @@ function gameHtml(sdkUrl: string, baseUrl: string): string {
   </script>`;
 }
 
-let server: Parameters<typeof closeServer>[0] | undefined;
-let gameUrl = '';
-beforeAll(async () => {
-  const sdkUrl = `${harness.stack.url}build/tp-web-sdk.iife.js`;
-  const html = gameHtml(sdkUrl, harness.stack.service.baseUrl);
-  const started = await listen(() => new Response(html, { headers: { 'Content-Type': 'text/html', 'Cache-Control': 'no-store' } }), 0);
-  server = started.server;
-  gameUrl = `http://127.0.0.1:${started.port}/game.html`;
-});
-afterAll(async () => {
-  if (server) await closeServer(server);
-});
+const site = useGamePage(harness, (h) => gameHtml(`${h.stack.url}build/tp-web-sdk.iife.js`, h.stack.service.baseUrl));
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -64,7 +52,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const firstVisit = async (): Promise<void> => void (await sleep(1000));
 
 async function openGame(page: Page, player: string): Promise<void> {
-  await page.goto(`${gameUrl}?player=${player}`);
+  await page.goto(`${site.url}?player=${player}`);
   await page.waitForFunction(() => (window as unknown as Game).tp.stats().leader);
 }
 

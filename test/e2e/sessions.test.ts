@@ -8,10 +8,9 @@
  * is moved with the client's `now` option (the page's clock plus an offset the test sets).
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { DEFAULT_AUTH_MODE, DEFAULT_CLIENT_KEY } from '../../demo/service/config.js';
-import { closeServer, listen } from '../../demo/service/server.js';
-import { serviceUploads, useDemoInChromium } from './harness.js';
+import { serviceUploads, useDemoInChromium, useGamePage } from './harness.js';
 
 const harness = useDemoInChromium();
 
@@ -46,17 +45,7 @@ function gameHtml(sdkUrl: string, baseUrl: string): string {
   </script>`;
 }
 
-let server: Parameters<typeof closeServer>[0] | undefined;
-let gameUrl = '';
-beforeAll(async () => {
-  const html = gameHtml(`${harness.stack.url}build/tp-web-sdk.iife.js`, harness.stack.service.baseUrl);
-  const started = await listen(() => new Response(html, { headers: { 'Content-Type': 'text/html', 'Cache-Control': 'no-store' } }), 0);
-  server = started.server;
-  gameUrl = `http://127.0.0.1:${started.port}/game.html`;
-});
-afterAll(async () => {
-  if (server) await closeServer(server);
-});
+const site = useGamePage(harness, (h) => gameHtml(`${h.stack.url}build/tp-web-sdk.iife.js`, h.stack.service.baseUrl));
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** `read` run in the page on its window. */
@@ -64,7 +53,7 @@ const game = <T>(page: Page, read: (g: Game) => T): Promise<T> => page.evaluate(
 const session = (page: Page): Promise<Session | undefined> => game(page, (g) => g.tp.session);
 
 async function openGame(page: Page, player: string, query = ''): Promise<void> {
-  await page.goto(`${gameUrl}?player=${player}${query}`);
+  await page.goto(`${site.url}?player=${player}${query}`);
   await page.waitForFunction(() => (window as unknown as Game).tp.session !== undefined);
 }
 
@@ -110,7 +99,7 @@ it('hidden past the timeout: the session ends, and the return starts the next wi
 it('a new UTC day starts a session while the page stays open', async () => {
   const page = await harness.page();
   // Five seconds before the next UTC midnight, by the page's clock.
-  await page.goto(`${gameUrl}?player=none`);
+  await page.goto(`${site.url}?player=none`);
   await page.evaluate(() => sessionStorage.setItem('clockOffset', String(Math.ceil(Date.now() / 86_400_000) * 86_400_000 - 5_000 - Date.now())));
   await openGame(page, 'session-day');
   const before = await session(page);
@@ -122,7 +111,7 @@ it('a new UTC day starts a session while the page stays open', async () => {
 
 it("autoLogin 'day': sessions that day send one login, and the next UTC day one more", async () => {
   const page = await harness.page();
-  await page.goto(`${gameUrl}?player=none`);
+  await page.goto(`${site.url}?player=none`);
   await page.evaluate(() => sessionStorage.setItem('clockOffset', '0'));
   await openGame(page, 'session-daily', '&autoLogin=day&timeout=1000');
   for (let i = 0; i < 2; i++) {
@@ -143,7 +132,7 @@ it("autoLogin 'day': sessions that day send one login, and the next UTC day one 
 
 it('a session started before identify() sends its login at identify(), for that player', async () => {
   const page = await harness.page();
-  await page.goto(`${gameUrl}?player=none`);
+  await page.goto(`${site.url}?player=none`);
   await page.evaluate(() => sessionStorage.setItem('clockOffset', String(2 * 86_400_000))); // a day of its own: a new session
   await openGame(page, 'session-later', '&later=1');
   await sleep(500);

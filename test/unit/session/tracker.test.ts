@@ -55,6 +55,18 @@ function openTab(store: SessionStore, exclusive: SessionDeps['exclusive'], given
 
 const settle = async (): Promise<void> => void (await vi.advanceTimersByTimeAsync(0));
 
+/** The page of `tab` is hidden, as the browser says it. */
+function hide(tab: Tab): void {
+  tab.visible = false;
+  tab.tracker.hidden();
+}
+
+/** The page of `tab` is shown again. */
+function show(tab: Tab): void {
+  tab.visible = true;
+  tab.tracker.visible();
+}
+
 beforeEach(() => {
   vi.useFakeTimers({ now: Date.UTC(2026, 10, 28, 10, 0, 0) });
 });
@@ -107,15 +119,13 @@ describe('one tab', () => {
   it('31 minutes hidden ends the session (timeout) and the return starts the next, with a login', async () => {
     const tab = openTab(memorySessionStore(), mutex(), { player: 'p-1' });
     await settle();
-    tab.visible = false;
-    tab.tracker.hidden();
+    hide(tab);
     await vi.advanceTimersByTimeAsync(29 * MIN);
     expect(tab.ends).toEqual([]);
     await vi.advanceTimersByTimeAsync(2 * MIN);
     expect(tab.ends).toEqual([{ session: tab.starts[0], reason: 'timeout' }]);
     expect(tab.tracker.current).toBeUndefined(); // hidden: none until the player is back
-    tab.visible = true;
-    tab.tracker.visible();
+    show(tab);
     await settle();
     expect(tab.tracker.current).toMatchObject({ index: 2 });
     expect(tab.starts).toHaveLength(2);
@@ -125,11 +135,9 @@ describe('one tab', () => {
   it('a page hidden for less than the timeout keeps its session', async () => {
     const tab = openTab(memorySessionStore(), mutex(), { player: 'p-1' });
     await settle();
-    tab.visible = false;
-    tab.tracker.hidden();
+    hide(tab);
     await vi.advanceTimersByTimeAsync(20 * MIN);
-    tab.visible = true;
-    tab.tracker.visible();
+    show(tab);
     await vi.advanceTimersByTimeAsync(20 * MIN); // visible: seen every minute
     expect(tab.ends).toEqual([]);
     expect(tab.starts).toHaveLength(1);
@@ -153,11 +161,9 @@ describe('one tab', () => {
     await settle();
     for (let i = 0; i < 3; i++) {
       // three more sessions the same day
-      tab.visible = false;
-      tab.tracker.hidden();
+      hide(tab);
       await vi.advanceTimersByTimeAsync(31 * MIN);
-      tab.visible = true;
-      tab.tracker.visible();
+      show(tab);
       await settle();
     }
     expect(tab.starts).toHaveLength(4);
@@ -176,11 +182,9 @@ describe('one tab', () => {
     const tab = openTab(store, mutex(), { player: 'p-1', autoJoin: true });
     await settle();
     expect(tab.sent).toEqual([['players_join', 'p-1'], ['players_login', 'p-1']]);
-    tab.visible = false;
-    tab.tracker.hidden();
+    hide(tab);
     await vi.advanceTimersByTimeAsync(31 * MIN);
-    tab.visible = true;
-    tab.tracker.visible();
+    show(tab);
     await settle();
     expect(tab.sent).toEqual([['players_join', 'p-1'], ['players_login', 'p-1'], ['players_login', 'p-1']]);
   });
@@ -212,11 +216,9 @@ describe('two tabs', () => {
     const a = openTab(store, lock, { player: 'p-1' });
     await settle();
     const b = openTab(store, lock, { player: 'p-1' });
-    a.visible = false;
-    a.tracker.hidden();
+    hide(a);
     await vi.advanceTimersByTimeAsync(40 * MIN);
-    a.visible = true;
-    a.tracker.visible();
+    show(a);
     await settle();
     expect(a.ends).toEqual([]);
     expect(b.tracker.current).toEqual(a.tracker.current);
@@ -230,15 +232,12 @@ describe('two tabs', () => {
     const b = openTab(store, lock, { player: 'p-1' });
     await settle();
     for (const tab of [a, b]) {
-      tab.visible = false;
-      tab.tracker.hidden();
+      hide(tab);
     }
     await vi.advanceTimersByTimeAsync(45 * MIN);
-    a.visible = true;
-    a.tracker.visible();
+    show(a);
     await settle();
-    b.visible = true;
-    b.tracker.visible();
+    show(b);
     await settle();
     expect(a.tracker.current).toMatchObject({ index: 2 });
     expect(b.tracker.current).toEqual(a.tracker.current);
