@@ -15,6 +15,13 @@ import type { Config, FramesBench as Frames, Watched } from './browser/frames-pa
 export const FRAMES_HEADING = '## Frame budget (issue 28)';
 
 const THROTTLE = 4;
+/** The steps of a `track()` call, as the results table names them (bench/browser/frames-page.ts, `BUILD_STEPS`). */
+const STEP_LABELS = [
+  ['kept', 'the floor keeping each checked copy'],
+  ['copy', '+ the SDK\'s copy of the record with its fields'],
+  ['size', '+ the exact JSON size'],
+  ['entry', '+ the name check and the queue entry (`validateRecord`, as `track()` calls it)'],
+] as const;
 const ROUNDS = 3;
 const BACKLOG = 6000;
 const START_BACKLOG = 10_000;
@@ -187,6 +194,7 @@ export async function runFramesBench(): Promise<string[]> {
       `| 2. start-up on ${n(START_BACKLOG)} records an earlier page left: longest task from \`createClient\` until the first upload is delivered, ms (long tasks) | ${starts.map(tasks).join(' / ')} | \`createClient\` on an empty queue, same loop, ${n(startWindow)} ms: ${tasks(startBase)} | no task over 50 ms |`,
       `| 2. the same: ms until the first request left; until it was delivered (its records); longest frame, ms | ${starts.map((s) => `${n(s.sentAt)}; ${n(s.ms)} (${n(s.firstUpload)}); ${ms(s.longestFrame)}`).join(' — ')} | empty queue: longest frame ${ms(startBase.longestFrame)} | |`,
       `| 3. \`track('players_login', full record)\`, bursts of 20,000 calls 0.5 s apart, default options (IndexedDB; a closed port, so the records stay queued: 100,000 at the end), no forced GC, warmed up by 2,000 calls, ns per call (median of 5 bursts; unthrottled) | ${n(trackMedian)} (${bursts.track.map(n).join(', ')}) | zod/mini \`safeParse\` + array push, same pattern, before the client is made: ${n(floorMedian)} (${bursts.floor.map(n).join(', ')}); ratio ${(trackMedian / floorMedian).toFixed(2)}. The same floor after the client's bursts: ${n(median(bursts.floorAfter))} (${bursts.floorAfter.map(n).join(', ')}); ratio ${(trackMedian / median(bursts.floorAfter)).toFixed(2)}. The floor keeping each checked copy, as a queue keeps its records (not in the issue's definition): ${n(median(bursts.floorKept))} (${bursts.floorKept.map(n).join(', ')}); ratio ${(trackMedian / median(bursts.floorKept)).toFixed(2)} | at most 2,000 and at most 1.5× the floor |`,
+      `| 3. where a call's time goes: its work built up step by step, each in the bursts' pattern and keeping what it makes, ns per call (median of 5 bursts) | ${STEP_LABELS.map(([step, label]) => `${label}: ${n(median(bursts.steps[step]))}`).join('; ')}; \`track()\` above: ${n(trackMedian)} | the floor of the row above | (where the gap is) |`,
       `| 4. \`offers.show()\`, DOM adapter: longest task from the call to the first frame after it drew, ms (long tasks); ms to that frame | ${offers.dom.map((o) => `${tasks(o)}; ${n(o.toFrame)}`).join(' — ')} | nothing shown, two frames: ${offers.none.map((o) => tasks(o)).join(' / ')} | no task over 50 ms |`,
       `| 4. the same, canvas adapter | ${offers.canvas.map((o) => `${tasks(o)}; ${n(o.toFrame)}`).join(' — ')} | as above | no task over 50 ms |`,
       `| 4. the first offer of a fresh browser (a new renderer process, as a game's first show), DOM adapter | ${cold.dom.map((o) => `${tasks(o)}; ${n(o.toFrame)}`).join(' — ')} | as above | no task over 50 ms |`,

@@ -5,8 +5,8 @@
  *
  * - the package entry (logging, offers, markup, headless view) at most 6 KiB above logging alone
  *   (issue 7's target, not met: held at 8.65 KiB, see RELATIVE);
- * - the package entry with the DOM adapter at most 4.55 KiB above the package entry;
- * - the package entry with the canvas adapter at most 5.5 KiB above the package entry.
+ * - the package entry with the DOM adapter at most 4.75 KiB above the package entry;
+ * - the package entry with the canvas adapter at most 5.75 KiB above the package entry.
  *
  * Issue 7 set 4 and 5 KiB; issue 26 cut the code into parts of one concern (the price of
  * functions that no longer share one closure, docs/size.md) and raised each by what it cost.
@@ -24,8 +24,8 @@ const KIB = 1024;
  */
 const RELATIVE = [
   ['offers', 'logging', 8.65 * KIB],
-  ['dom', 'offers', 4.55 * KIB],
-  ['canvas', 'offers', 5.5 * KIB],
+  ['dom', 'offers', 4.75 * KIB],
+  ['canvas', 'offers', 5.75 * KIB],
 ];
 
 let output;

@@ -8,7 +8,7 @@
 import { createCanvasAdapter } from '../../src/canvas.js';
 import { createDomAdapter } from '../../src/dom.js';
 import { createClient, type TpClient } from '../../src/index.js';
-import { schemaOf } from '../../src/records/index.js';
+import { DEFAULT_MAX_RECORD_BYTES, enrichRecord, jsonBytes, schemaOf, validateRecord } from '../../src/records/index.js';
 import { offerRecord, personalizedBody, playersLogin } from '../../test/fixtures/spec-samples.js';
 import { sessionPurchases } from '../records.js';
 
@@ -228,7 +228,12 @@ async function startUp(config: Config, namespace: string, emptyMs?: number): Pro
  * record and a push onto an array. Both warmed up first (2,000 calls each, the records tracked
  * through a client of their own), as a game's code is by its level end.
  */
-async function trackBursts(_config: Config, runs: number, calls: number, gapMs: number): Promise<{ track: number[]; floor: number[]; floorAfter: number[]; floorKept: number[]; queued: number }> {
+async function trackBursts(
+  _config: Config,
+  runs: number,
+  calls: number,
+  gapMs: number,
+): Promise<{ track: number[]; floor: number[]; floorAfter: number[]; floorKept: number[]; steps: Record<BuildStep, number[]>; queued: number }> {
   const record = { ...playersLogin, player_slug: PLAYER };
   const track: number[] = [];
   const schema = schemaOf('players_login');
@@ -260,6 +265,8 @@ async function trackBursts(_config: Config, runs: number, calls: number, gapMs: 
   // The floor first, before the client exists (its heap empty), then again after the client's bursts (its 100,000 records held).
   const floor = await floorRuns();
   const floorKept = await floorRuns(true);
+  const steps = {} as Record<BuildStep, number[]>;
+  for (const step of BUILD_STEPS) steps[step] = await stepRuns(step, record, runs, calls, gapMs);
   const tp = createClient({ baseUrl: DEAD, clientKey: 'k', authMode: 'client', playerSlug: PLAYER, namespace: fresh(), ui: null });
   await sleep(gapMs);
   for (let r = 0; r < runs; r++) {
@@ -273,7 +280,56 @@ async function trackBursts(_config: Config, runs: number, calls: number, gapMs: 
   const floorAfter = await floorRuns();
   const queued = tp.stats().queued;
   await tp.shutdown().catch(() => undefined);
-  return { track, floor, floorAfter, floorKept, queued };
+  return { track, floor, floorAfter, floorKept, steps, queued };
+}
+
+/**
+ * Where a `track()` call's time goes past the floor: its work built up one step at a time, each in
+ * the bursts' pattern and keeping what it makes, as the queue does. `kept`: the floor keeping each
+ * checked copy, through the same loop as the steps after it; `copy`: the SDK's copy of the
+ * record with its fields (`enrichRecord`), then `safeParse`; `size`: and the exact JSON size of
+ * the checked copy; `entry`: `validateRecord` (the name check, `safeParse`, the size) and the queue
+ * entry and its pending form, as `track()` makes them. What `track()` adds to `entry` is the hand
+ * over to the queue (consent, the key counter, the buffer).
+ */
+const BUILD_STEPS = ['kept', 'copy', 'size', 'entry'] as const;
+type BuildStep = (typeof BUILD_STEPS)[number];
+
+async function stepRuns(step: BuildStep, record: Record<string, unknown>, runs: number, calls: number, gapMs: number): Promise<number[]> {
+  const schema = schemaOf('players_login');
+  const context = {
+    playerSlug: PLAYER,
+    eventTimestamp: Math.floor(Date.now() / 1000),
+    deviceUniqueId: crypto.randomUUID(),
+    deviceInfo: 'Linux||desktop||desktop',
+    region: 'KR',
+    isTpDebugMode: 0 as const,
+    appVersion: null,
+  };
+  const once = (): unknown => {
+    const copy = step === 'kept' ? record : enrichRecord('players_login', record, context);
+    if (step === 'entry') {
+      const checked = validateRecord('players_login', copy);
+      return checked.ok ? { entry: { objectName: 'players_login', record: checked.record, enqueuedAt: Date.now(), bytes: checked.bytes }, counter: 0 } : undefined;
+    }
+    const checked = schema.safeParse(copy);
+    if (!checked.success) return undefined;
+    return step === 'size' ? [checked.data, jsonBytes(checked.data, DEFAULT_MAX_RECORD_BYTES)] : checked.data;
+  };
+  for (let i = 0; i < 2000; i++) once();
+  const times: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    const list: unknown[] = [];
+    const t = performance.now();
+    for (let i = 0; i < calls; i++) {
+      const kept = once();
+      if (kept !== undefined) list.push(kept);
+    }
+    times.push(((performance.now() - t) * 1e6) / calls);
+    if (list.length !== calls) throw new Error(`step ${step} refused the record`);
+    await sleep(gapMs);
+  }
+  return times;
 }
 
 /**

@@ -39,10 +39,15 @@ function numberFormat(locale: string | undefined, minimumFractionDigits: number)
  * An adapter calls it when it is created.
  */
 export function warmNumberFormats(): void {
-  whenIdle(() => {
-    numberFormat(undefined, 0).format(1);
-    numberFormat(undefined, 2).format(1);
-  }, 200);
+  whenIdle(
+    [
+      () => {
+        numberFormat(undefined, 0).format(1);
+        numberFormat(undefined, 2).format(1);
+      },
+    ],
+    200,
+  );
 }
 
 /** `6930` → `6,930`, `4.999` → `5`, `0.25` → `0.25`: at most two decimals, in `locale` (default: the page's). */

@@ -1,8 +1,8 @@
 /**
  * The first offer a page shows ran cold code and the browser's first layout of such a card (a task
  * over 50 ms at 4× CPU throttling, bench/results.md): each adapter draws a sample card once, where
- * nobody sees it, in an idle moment after it is created. Nothing of it stays in the page, and
- * nothing is drawn on the game's canvas.
+ * nobody sees it, in idle moments after it is created, a step each, so that the rehearsal itself
+ * has no long task. Nothing of it stays in the page, and nothing is drawn on the game's canvas.
  */
 import { afterEach, expect, it, vi } from 'vitest';
 import { createCanvasAdapter } from '../../src/canvas.js';
@@ -19,28 +19,52 @@ function idleCallbacks(): Array<() => void> {
   return idle;
 }
 
-it('the DOM adapter builds and lays out a hidden sample dialog when the page is idle, then removes it', () => {
+it('the DOM adapter builds a hidden sample dialog, lays out its fonts, then the card, each in an idle moment, then removes it', () => {
   const idle = idleCallbacks();
   const before = document.body.childElementCount;
   createDomAdapter();
-  expect(idle.length).toBeGreaterThan(0);
+  expect(idle).toHaveLength(2); // the number formats, and the dialog's first step
   const appended = vi.spyOn(document.body, 'append');
-  for (const run of idle) run();
+  idle[1]!(); // the card built, not in the page
+  expect(appended).not.toHaveBeenCalled();
+  idle[2]!(); // a line of text in the card's fonts, laid out
   const host = appended.mock.calls.flat()[0] as HTMLElement;
+  expect(host.isConnected).toBe(true);
   expect(host.style.visibility).toBe('hidden');
+  expect(host.shadowRoot?.querySelector('[role=dialog]')).toBeNull();
+  expect(host.shadowRoot?.textContent).toContain('Aa');
+  idle[3]!(); // the card laid out, then taken away
   expect(host.shadowRoot?.querySelector('[role=dialog]')).not.toBeNull();
-  expect(document.body.childElementCount).toBe(before); // gone again
+  expect(host.isConnected).toBe(false);
+  expect(document.body.childElementCount).toBe(before);
+  expect(idle).toHaveLength(4);
 });
 
-it("the canvas adapter paints a sample offer on a canvas of its own when the page is idle, never on the game's", () => {
+it("the canvas adapter measures a sample offer's text, then paints it, in idle moments of their own, on a canvas of its own", () => {
   const idle = idleCallbacks();
   const game = document.createElement('canvas');
   const ctx = game.getContext('2d')!;
-  const drawnOnGame = vi.spyOn(ctx, 'fillText');
   const made = vi.spyOn(document, 'createElement');
-  createCanvasAdapter({ context: ctx });
-  expect(made).not.toHaveBeenCalledWith('canvas');
-  for (const run of idle) run();
-  expect(made).toHaveBeenCalledWith('canvas');
-  expect(drawnOnGame).not.toHaveBeenCalled();
+  const measured = vi.spyOn(CanvasRenderingContext2D.prototype, 'measureText');
+  const drawn = vi.spyOn(CanvasRenderingContext2D.prototype, 'fillText');
+  try {
+    createCanvasAdapter({ context: ctx });
+    expect(made).not.toHaveBeenCalledWith('canvas');
+    idle[1]!(); // a canvas of its own, and the layout's code run without measuring
+    expect(made).toHaveBeenCalledWith('canvas');
+    expect(measured).not.toHaveBeenCalled();
+    idle[2]!(); // half the card's fonts
+    idle[3]!(); // the other half
+    expect(measured).toHaveBeenCalled();
+    idle[4]!(); // the layout
+    expect(drawn).not.toHaveBeenCalled();
+    idle[5]!(); // the painting
+    expect(drawn).toHaveBeenCalled();
+    expect(idle).toHaveLength(6);
+    expect(drawn.mock.contexts.some((context) => context === ctx)).toBe(false);
+    expect(measured.mock.contexts.some((context) => context === ctx)).toBe(false);
+  } finally {
+    measured.mockRestore();
+    drawn.mockRestore();
+  }
 });

@@ -25,7 +25,6 @@ import { httpUrl } from '../../internal/index.js';
 import { isDrawn } from '../drawn.js';
 import { warmNumberFormats } from '../format.js';
 import { labelsFor, type UiLabels } from '../labels.js';
-import { sampleView, whenIdle } from '../warm-up.js';
 import type { OfferView, UiAdapter } from '../types.js';
 import { borrowCanvas } from './borrow.js';
 import { clearCanvas } from './frame.js';
@@ -33,6 +32,7 @@ import { listenInput, type Listen } from './input.js';
 import { offerPainter, type OfferPainter } from './painter.js';
 import { watchSize } from './redraw.js';
 import { DEFAULT_CANVAS_THEME, type CanvasTheme } from './theme.js';
+import { warmPainter } from './warm.js';
 
 /** Options of {@link createCanvasAdapter}. */
 export interface CanvasAdapterOptions {
@@ -85,11 +85,7 @@ export function createCanvasAdapter(options: CanvasAdapterOptions): CanvasAdapte
   const canvas = ctx.canvas;
   const theme: CanvasTheme = { ...DEFAULT_CANVAS_THEME, ...options.theme };
   warmNumberFormats(); // the browser's first number format, while the game loads (ui/format.ts)
-  // The painter's code and its text measured once, on a canvas of the same size nobody sees.
-  whenIdle(() => {
-    const scratch = Object.assign(canvas.ownerDocument.createElement('canvas'), { width: canvas.width, height: canvas.height });
-    offerPainter(scratch.getContext('2d')!, theme, true, sampleView(), labelsFor('en', options.labels))[0]();
-  }, 300);
+  warmPainter(canvas, theme, labelsFor('en', options.labels)); // a sample offer, on a canvas nobody sees (warm.ts)
   const clear = options.clear !== false;
   /** The offer on the canvas, and its picture; undefined while none is. */
   let view: OfferView | undefined;

@@ -99,7 +99,7 @@ export function ariaLabel(view: OfferView, labels: UiLabels, id: HitRegion['id']
 }
 
 /** Measures text in the context, each (font, text) once: a new cache for each offer shown. */
-function measureIn(ctx: CanvasRenderingContext2D): Measure {
+export function measureIn(ctx: CanvasRenderingContext2D): Measure {
   const widths = new Map<string, number>();
   return (text, font) => {
     const key = `${font}\n${text}`;

@@ -1,7 +1,11 @@
 /**
  * The first dialog a page shows runs cold: its code has never run and the browser has never laid
- * such a card out. In an idle moment after the adapter is created, a sample card is built and
- * laid out where nobody sees it, then removed; the first offer then costs what later ones do.
+ * such a card out. In idle moments after the adapter is created, a sample card is built and laid
+ * out where nobody sees it, then removed; the first offer then costs what later ones do.
+ *
+ * The rehearsal goes in steps, one per idle moment, each well under a frame's worth of a long task
+ * at 4× CPU throttling (docs/decisions.md, "The frame budget"): the card built; the fonts (a line
+ * of text in each weight and style the card uses) laid out; the card laid out.
  *
  * @module
  */
@@ -10,16 +14,40 @@ import { sampleView, whenIdle } from '../warm-up.js';
 import { buildDialog } from './build-dialog.js';
 import { adoptStyles } from './styles.js';
 
-/** Builds, lays out and removes a hidden sample dialog in `doc`, in an idle moment; never throws. */
+/** Rehearses a hidden sample dialog in `doc`, in idle moments; nothing of it stays in the page; never throws. */
 export function warmDialog(doc: Document, nonce: string | undefined): void {
-  whenIdle(() => {
-    const host = doc.createElement('div');
-    host.style.cssText = 'position:fixed;left:-9999px;top:0;width:360px;visibility:hidden;pointer-events:none';
-    const shadow = host.attachShadow({ mode: 'open' });
-    adoptStyles(shadow, doc, nonce);
-    shadow.append(buildDialog(doc, sampleView(), labelsFor('en'), false).root);
-    doc.body.append(host);
-    host.getBoundingClientRect();
-    host.remove();
-  }, 300);
+  const host = doc.createElement('div');
+  host.style.cssText = 'position:fixed;left:-9999px;top:0;width:360px;visibility:hidden;pointer-events:none';
+  let card: HTMLElement;
+  let text: HTMLElement;
+  whenIdle(
+    [
+      () => {
+        const shadow = host.attachShadow({ mode: 'open' });
+        adoptStyles(shadow, doc, nonce);
+        card = buildDialog(doc, sampleView(), labelsFor('en'), false).root;
+        // The card's font, its weights and styles: `.backdrop` sets the family, `.message` the line.
+        text = doc.createElement('div');
+        text.className = 'backdrop';
+        const line = text.appendChild(doc.createElement('p'));
+        line.className = 'message';
+        const bold = doc.createElement('b');
+        const italic = doc.createElement('i');
+        bold.textContent = 'Bb';
+        italic.textContent = 'Cc';
+        line.append('Aa ', bold, ' ', italic);
+        shadow.append(text);
+      },
+      () => {
+        doc.body.append(host);
+        host.getBoundingClientRect();
+      },
+      () => {
+        text.replaceWith(card);
+        host.getBoundingClientRect();
+      },
+    ],
+    300,
+    () => host.remove(),
+  );
 }
