@@ -94,6 +94,13 @@ const CHANGES = [
   '  at 4×: the first show\'s longest task, DOM 130–232 → 53–89 ms, canvas 137–265 → 71–115 ms;',
   '  with a sample offer drawn where nobody sees it as well, no task over 50 ms in any (the',
   '  table\'s new "first offer of a fresh browser" rows measure it in every run).',
+  '- The first offer\'s rehearsal in steps (issue 28, 2026-11-28, seventeenth session): done in one',
+  '  idle task, it was itself a long task of 50–150 ms at 4× (a game trial saw it drop frames when',
+  '  the adapter was made mid-play). Now one step per idle moment; in fresh browsers at 4×, with the',
+  '  number data loaded before, no step over 50 ms in 10 browsers (5–40 ms each). The number',
+  '  formats stay one task (100–200 ms at 4×, once per page). The frames bench gained the row',
+  '  "where a call\'s time goes": `track()`\'s work built up step by step (the copy, the size, the',
+  '  entry, the hand-over to the queue, about 350–400 ns each in that run).',
   '',
 ];
 

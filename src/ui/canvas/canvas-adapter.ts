@@ -74,8 +74,9 @@ export interface CanvasAdapter extends UiAdapter {
 
 /**
  * Creates the canvas adapter. Nothing is drawn on the game's canvas, and no listener added, until
- * `present`. Create it as the game starts: in an idle moment then, it makes the page's price
- * formats and paints a sample offer on a canvas of its own, so the first offer shown runs warm.
+ * `present`. Create it as the game starts: in idle moments then, it makes the page's price
+ * formats and paints a sample offer on a canvas of its own, a step at a time, so the first offer
+ * shown runs warm (see `createDomAdapter` for the number data's one-time cost).
  * `present(view)` draws the view and wires the canvas's events; `close()` removes the listeners,
  * restores the canvas's `tabindex`, `aria-label`, inline `outline` and the page's focus, and clears the canvas (with
  * `clear`); it is idempotent. None of the adapter's event handlers throws into the page.

@@ -4,10 +4,10 @@
  * a sample offer is laid out, then painted, on a canvas of its own that is never in the page; the
  * first offer then costs what later ones do.
  *
- * The rehearsal goes in steps, one per idle moment, each well under a long task at 4× CPU
- * throttling (docs/decisions.md, "The frame budget"): the layout's code, run without measuring;
- * a text in each of the card's fonts, half of them a step (a canvas's first text in a font is
- * slow); the layout; the painting.
+ * The rehearsal goes in steps, one per idle moment, each under a long task at 4× CPU throttling
+ * (5–40 ms measured; docs/decisions.md, "The frame budget"): the layout's code, run without
+ * measuring; a text in each of the card's fonts, half of them a step (a canvas's first text in a
+ * font is slow); the layout; the painting.
  *
  * @module
  */

@@ -3,9 +3,9 @@
  * such a card out. In idle moments after the adapter is created, a sample card is built and laid
  * out where nobody sees it, then removed; the first offer then costs what later ones do.
  *
- * The rehearsal goes in steps, one per idle moment, each well under a frame's worth of a long task
- * at 4× CPU throttling (docs/decisions.md, "The frame budget"): the card built; the fonts (a line
- * of text in each weight and style the card uses) laid out; the card laid out.
+ * The rehearsal goes in steps, one per idle moment, each under a long task at 4× CPU throttling
+ * (5–40 ms measured; docs/decisions.md, "The frame budget"): the card built; the fonts (a line of
+ * text in each weight and style the card uses) laid out; the card laid out.
  *
  * @module
  */
