@@ -97,10 +97,10 @@ const CHANGES = [
   '- The first offer\'s rehearsal in steps (issue 28, 2026-11-28, seventeenth session): done in one',
   '  idle task, it was itself a long task of 50–150 ms at 4× (a game trial saw it drop frames when',
   '  the adapter was made mid-play). Now one step per idle moment; in fresh browsers at 4×, with the',
-  '  number data loaded before, no step over 50 ms in 10 browsers (5–40 ms each). The number',
-  '  formats stay one task (100–200 ms at 4×, once per page). The frames bench gained the row',
-  '  "where a call\'s time goes": `track()`\'s work built up step by step (the copy, the size, the',
-  '  entry, the hand-over to the queue, about 350–400 ns each in that run).',
+  '  number data loaded before, no step over 50 ms in 10 browsers (5–50 ms each). The number',
+  '  formats stay one task (100–220 ms at 4×, once per page). The frames bench gained the row',
+  '  "where a call\'s time goes": `track()`\'s work built up step by step (in that run the copy,',
+  '  the size and the hand-over to the queue about 350–400 ns each, the entry within the noise).',
   '',
 ];
 

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { whenIdle } from './warm-up.js';
+import { inIdleSteps } from './warm-up.js';
 import type { ProductView } from './types.js';
 
 /** The price line of a product, as plain strings. */
@@ -19,7 +19,7 @@ export interface PriceText {
 
 /**
  * Number formats, made once per locale and decimals. Making one is slow, and the first of a
- * renderer process very: the browser loads its number data (140 to 220 ms at 4× CPU throttling,
+ * renderer process very: the browser loads its number data (100 to 220 ms at 4× CPU throttling,
  * once fallen in the task that showed the first offer; docs/decisions.md). The adapters make the
  * page's first ones early ({@link warmNumberFormats}).
  */
@@ -39,7 +39,7 @@ function numberFormat(locale: string | undefined, minimumFractionDigits: number)
  * An adapter calls it when it is created.
  */
 export function warmNumberFormats(): void {
-  whenIdle(
+  inIdleSteps(
     [
       () => {
         numberFormat(undefined, 0).format(1);

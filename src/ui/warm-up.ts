@@ -25,28 +25,20 @@ export const sampleView = (): OfferView =>
  * Runs `steps` in order in idle moments (`requestIdleCallback`, each at most `timeoutMs` after the
  * one before; else a task each), so that no task of the rehearsal runs long: the next step runs
  * in the same idle moment only while the steps run so far took under {@link BATCH_MS} and the
- * moment has room for a long step ({@link ROOM_MS}); else in the next. A step may add steps after
- * the last. A step that throws ends the rehearsal (a page that cannot: no body yet, no canvas
- * context; the first offer then runs cold, as before); `end` runs after the last step, or after
- * the one that threw.
+ * moment has room for a long step ({@link ROOM_MS}); else in the next. A step that throws ends
+ * the rehearsal (a page that cannot: no body yet, no canvas context; the first offer then runs
+ * cold, as before). Nothing of it reaches the game.
  */
-export function whenIdle(steps: Array<() => void>, timeoutMs: number, end?: () => void): void {
+export function inIdleSteps(steps: ReadonlyArray<() => void>, timeoutMs: number): void {
   let i = 0;
   const run = (deadline?: IdleDeadline): void => {
-    const started = performance.now();
-    let more = true;
-    do {
-      try {
-        steps[i++]!();
-      } catch {
-        more = false;
-      }
-    } while (more && i < steps.length && deadline && performance.now() - started < BATCH_MS && deadline.timeRemaining() > ROOM_MS);
-    if (more && i < steps.length) return next();
     try {
-      end?.();
+      const started = performance.now();
+      do steps[i++]!();
+      while (i < steps.length && deadline && performance.now() - started < BATCH_MS && deadline.timeRemaining() > ROOM_MS);
+      if (i < steps.length) next();
     } catch {
-      // Nothing of the rehearsal reaches the game.
+      // The rehearsal ends here.
     }
   };
   const next = (): void => {
@@ -56,7 +48,7 @@ export function whenIdle(steps: Array<() => void>, timeoutMs: number, end?: () =
   if (steps.length > 0) next();
 }
 
-/** Milliseconds of steps after which an idle moment takes no more (see {@link whenIdle}). */
+/** Milliseconds of steps after which an idle moment takes no more (see {@link inIdleSteps}). */
 const BATCH_MS = 8;
 /** Milliseconds an idle moment must have left for one more step: about the longest step at 4× CPU throttling. */
 const ROOM_MS = 40;

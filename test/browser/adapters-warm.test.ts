@@ -19,25 +19,33 @@ function idleCallbacks(): Array<() => void> {
   return idle;
 }
 
-it('the DOM adapter builds a hidden sample dialog, lays out its fonts, then the card, each in an idle moment, then removes it', () => {
+it('the DOM adapter builds a hidden sample dialog, lays out its fonts, then the card, each in an idle moment, never leaving it in the page', () => {
   const idle = idleCallbacks();
-  const before = document.body.childElementCount;
+  const before = [...document.body.children];
   createDomAdapter();
   expect(idle).toHaveLength(2); // the number formats, and the dialog's first step
   const appended = vi.spyOn(document.body, 'append');
-  idle[1]!(); // the card built, not in the page
-  expect(appended).not.toHaveBeenCalled();
-  idle[2]!(); // a line of text in the card's fonts, laid out
-  const host = appended.mock.calls.flat()[0] as HTMLElement;
-  expect(host.isConnected).toBe(true);
-  expect(host.style.visibility).toBe('hidden');
-  expect(host.shadowRoot?.querySelector('[role=dialog]')).toBeNull();
-  expect(host.shadowRoot?.textContent).toContain('Aa');
-  idle[3]!(); // the card laid out, then taken away
-  expect(host.shadowRoot?.querySelector('[role=dialog]')).not.toBeNull();
-  expect(host.isConnected).toBe(false);
-  expect(document.body.childElementCount).toBe(before);
-  expect(idle).toHaveLength(4);
+  const laidOut: string[] = [];
+  const measured = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+    laidOut.push(this.shadowRoot?.querySelector('[role=dialog]') ? 'card' : (this.shadowRoot?.textContent ?? ''));
+    expect(this.isConnected).toBe(true);
+    return new DOMRect();
+  });
+  try {
+    idle[1]!(); // the card built, not in the page
+    expect(appended).not.toHaveBeenCalled();
+    idle[2]!(); // a line of text in the card's fonts, laid out
+    expect(laidOut).toEqual(['Aa Bb Cc']);
+    const host = appended.mock.calls.flat()[0] as HTMLElement;
+    expect(host.style.visibility).toBe('hidden');
+    expect([...document.body.children]).toEqual(before); // gone again, in the same task
+    idle[3]!(); // the card laid out
+    expect(laidOut).toEqual(['Aa Bb Cc', 'card']);
+    expect([...document.body.children]).toEqual(before);
+    expect(idle).toHaveLength(4);
+  } finally {
+    measured.mockRestore();
+  }
 });
 
 it("the canvas adapter measures a sample offer's text, then paints it, in idle moments of their own, on a canvas of its own", () => {

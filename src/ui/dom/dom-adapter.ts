@@ -87,7 +87,7 @@ export interface DomAdapterOptions {
  * Creates the DOM adapter. Call it in a browser; nothing is drawn until an offer is shown. Create
  * it as the game starts: in idle moments then, it makes the page's price formats and lays out a
  * hidden sample dialog off screen, a step at a time, then removes it, so the first offer shown
- * runs warm. The first price format of a page loads the browser's number data, 100–200 ms at 4×
+ * runs warm. The first price format of a page loads the browser's number data, 100–220 ms at 4×
  * CPU throttling in one task, wherever it falls.
  */
 export function createDomAdapter(options: DomAdapterOptions = {}): UiAdapter {

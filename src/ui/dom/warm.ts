@@ -1,16 +1,18 @@
 /**
  * The first dialog a page shows runs cold: its code has never run and the browser has never laid
  * such a card out. In idle moments after the adapter is created, a sample card is built and laid
- * out where nobody sees it, then removed; the first offer then costs what later ones do.
+ * out where nobody sees it; the first offer then costs what later ones do.
  *
  * The rehearsal goes in steps, one per idle moment, each under a long task at 4× CPU throttling
- * (5–40 ms measured; docs/decisions.md, "The frame budget"): the card built; the fonts (a line of
- * text in each weight and style the card uses) laid out; the card laid out.
+ * once the browser's number data is loaded (5–50 ms measured; docs/decisions.md, "The frame
+ * budget"): the card built; the fonts (a line of text in each weight and style the card uses)
+ * laid out; the card laid out. A step that lays out adds its hidden host to the page and takes it
+ * away in the same task: the game never finds it there.
  *
  * @module
  */
 import { labelsFor } from '../labels.js';
-import { sampleView, whenIdle } from '../warm-up.js';
+import { inIdleSteps, sampleView } from '../warm-up.js';
 import { buildDialog } from './build-dialog.js';
 import { adoptStyles } from './styles.js';
 
@@ -18,9 +20,18 @@ import { adoptStyles } from './styles.js';
 export function warmDialog(doc: Document, nonce: string | undefined): void {
   const host = doc.createElement('div');
   host.style.cssText = 'position:fixed;left:-9999px;top:0;width:360px;visibility:hidden;pointer-events:none';
+  /** Lays the host out in the page, and takes it away. */
+  const layOut = (): void => {
+    doc.body.append(host);
+    try {
+      host.getBoundingClientRect();
+    } finally {
+      host.remove();
+    }
+  };
   let card: HTMLElement;
   let text: HTMLElement;
-  whenIdle(
+  inIdleSteps(
     [
       () => {
         const shadow = host.attachShadow({ mode: 'open' });
@@ -38,16 +49,12 @@ export function warmDialog(doc: Document, nonce: string | undefined): void {
         line.append('Aa ', bold, ' ', italic);
         shadow.append(text);
       },
-      () => {
-        doc.body.append(host);
-        host.getBoundingClientRect();
-      },
+      layOut,
       () => {
         text.replaceWith(card);
-        host.getBoundingClientRect();
+        layOut();
       },
     ],
     300,
-    () => host.remove(),
   );
 }
