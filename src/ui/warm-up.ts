@@ -42,8 +42,12 @@ export function inIdleSteps(steps: ReadonlyArray<() => void>, timeoutMs: number)
     }
   };
   const next = (): void => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: timeoutMs });
-    else setTimeout(run, 0);
+    try {
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: timeoutMs });
+      else setTimeout(run, 0);
+    } catch {
+      // A page whose idle callbacks fail (a game's polyfill): no rehearsal.
+    }
   };
   if (steps.length > 0) next();
 }

@@ -73,7 +73,12 @@ it('a step that throws ends the rehearsal, and nothing reaches the game', () => 
   expect(idle.asked).toBe(1); // no moment asked after the throw
 });
 
-it('a page whose requestIdleCallback throws gets nothing thrown back', () => {
+it('a page whose requestIdleCallback throws gets nothing thrown back, at the start or later', () => {
+  vi.stubGlobal('requestIdleCallback', () => {
+    throw new Error("a game's polyfill");
+  });
+  expect(() => inIdleSteps([() => undefined], 300)).not.toThrow();
+  vi.unstubAllGlobals();
   let calls = 0;
   vi.stubGlobal('requestIdleCallback', (run: IdleRequestCallback) => {
     if (++calls > 1) throw new Error("a game's polyfill");
