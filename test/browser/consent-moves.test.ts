@@ -5,7 +5,7 @@
  */
 import { afterEach, expect, it } from 'vitest';
 import { lastStoreOpened, openStore, retireStores } from '../../src/internal/index.js';
-import { clearNamespace, storedClient } from '../support/stored-client.js';
+import { clearNamespace, loginVersions, storedClient } from '../support/stored-client.js';
 
 const namespace = `moves-${crypto.randomUUID().slice(0, 8)}`;
 
@@ -15,9 +15,7 @@ afterEach(async () => {
 
 it('granted, pending and granted again in one task: every record tracked arrives once', async () => {
   const received: string[] = [];
-  const tp = storedClient(namespace, (body) => {
-    for (const r of (body.players_login ?? []) as Array<{ app_version: string }>) received.push(r.app_version);
-  });
+  const tp = storedClient(namespace, (body) => void received.push(...loginVersions(body)));
   await expect.poll(() => tp.stats().leader).toBe(true);
   for (let i = 0; i < 10; i++) tp.track('players_login', { app_version: `a${i}` }); // writes under way
   tp.setConsent('pending');
@@ -44,9 +42,7 @@ it('a retired store refuses its transactions; one opened later, or under another
 
 it('denied then granted in one task, then 20 records: all 20 arrive (IndexedDB)', async () => {
   const received: string[] = [];
-  const tp = storedClient(namespace, (body) => {
-    for (const r of (body.players_login ?? []) as Array<{ app_version: string }>) received.push(r.app_version);
-  });
+  const tp = storedClient(namespace, (body) => void received.push(...loginVersions(body)));
   await expect.poll(() => tp.stats().leader).toBe(true);
   tp.setConsent('denied');
   tp.setConsent('granted');
@@ -59,9 +55,7 @@ it('denied then granted in one task, then 20 records: all 20 arrive (IndexedDB)'
 
 it('forget() not awaited, then 20 records in the same task: all 20 arrive (IndexedDB)', async () => {
   const received: string[] = [];
-  const tp = storedClient(namespace, (body) => {
-    for (const r of (body.players_login ?? []) as Array<{ app_version: string }>) received.push(r.app_version);
-  });
+  const tp = storedClient(namespace, (body) => void received.push(...loginVersions(body)));
   await expect.poll(() => tp.stats().leader).toBe(true);
   const forgetting = tp.forget();
   for (let i = 0; i < 20; i++) tp.track('players_login', { app_version: `r${i}` });

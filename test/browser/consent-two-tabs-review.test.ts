@@ -4,7 +4,7 @@
  */
 import { afterEach, expect, it } from 'vitest';
 import { storedNames } from '../support/full-session.js';
-import { clearNamespace, storedClient } from '../support/stored-client.js';
+import { clearNamespace, loginVersions, storedClient } from '../support/stored-client.js';
 
 const namespace = `two-${crypto.randomUUID().slice(0, 8)}`;
 
@@ -19,7 +19,7 @@ it('another tab forgets while this one uploads: nothing but the flush result rea
   const b = storedClient(namespace, async (body) => {
     started++;
     if (started === 1) await new Promise<void>((r) => (answer = r));
-    for (const r of (body.players_login ?? []) as Array<{ app_version: string }>) received.push(r.app_version);
+    received.push(...loginVersions(body));
   }, { maxBatchRecords: 1 });
   const seen: string[] = [];
   for (const e of ['error', 'warning', 'paused', 'dead-letter'] as const) b.on(e, (x: unknown) => void seen.push(`${e} ${String(x)}`));
@@ -46,8 +46,8 @@ it('another tab forgets while this one uploads: nothing but the flush result rea
 
 it('forget() in two tabs at once: both resolve, nothing remains, both go on', async () => {
   const got: string[] = [];
-  const a = storedClient(namespace, (body) => void got.push(...((body.players_login ?? []) as Array<{ app_version: string }>).map((r) => r.app_version)));
-  const b = storedClient(namespace, (body) => void got.push(...((body.players_login ?? []) as Array<{ app_version: string }>).map((r) => r.app_version)));
+  const a = storedClient(namespace, (body) => void got.push(...loginVersions(body)));
+  const b = storedClient(namespace, (body) => void got.push(...loginVersions(body)));
   const seen: string[] = [];
   for (const tp of [a, b]) for (const e of ['error', 'warning'] as const) tp.on(e, (x: unknown) => void seen.push(`${e} ${String(x)}`));
   a.track('players_login', { app_version: 'old-a' });

@@ -6,7 +6,7 @@
 import { createStore, set } from 'idb-keyval';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { storedQueueKeys, watchConnections, type ConnectionWatch } from '../support/idb-connections.js';
-import { storedClient } from '../support/stored-client.js';
+import { loginVersions, storedClient } from '../support/stored-client.js';
 
 let watch: ConnectionWatch;
 beforeEach(() => {
@@ -18,13 +18,12 @@ afterEach(() => {
   for (const key of Object.keys(localStorage).filter((k) => k.includes('/rescue/'))) localStorage.removeItem(key);
 });
 
-const versions = (body: Record<string, unknown[]>): string[] => ((body.players_login ?? []) as Array<{ app_version: string }>).map((r) => r.app_version);
 
 it('a follower tab whose queue fell back to memory: flush() uploads its records (they are not left to die with the tab)', async () => {
   const namespace = `fmem-${crypto.randomUUID().slice(0, 8)}`;
   const queueDb = `tp-web-sdk/${namespace}/queue`;
   const sent: string[] = [];
-  const tab = () => storedClient(namespace, (body) => void sent.push(...versions(body)));
+  const tab = () => storedClient(namespace, (body) => void sent.push(...loginVersions(body)));
   const leader = tab();
   await expect.poll(() => leader.stats().leader).toBe(true);
   leader.track('players_login', { app_version: 'L1' });
@@ -50,7 +49,7 @@ it('after a fallback to memory, each record is sent once: what was stored is lef
   const namespace = `fdup-${crypto.randomUUID().slice(0, 8)}`;
   const queueDb = `tp-web-sdk/${namespace}/queue`;
   const sent: string[] = [];
-  const tp = storedClient(namespace, (body) => void sent.push(...versions(body)));
+  const tp = storedClient(namespace, (body) => void sent.push(...loginVersions(body)));
   tp.on('warning', () => undefined);
   tp.track('players_login', { app_version: '1.0.1' });
   await expect.poll(async () => (await storedQueueKeys(queueDb)).length).toBe(1);
@@ -64,7 +63,7 @@ it('after a fallback to memory, each record is sent once: what was stored is lef
   await tp.shutdown();
 
   watch.stop(); // the next page: IndexedDB works
-  const next = storedClient(namespace, (body) => void sent.push(...versions(body)));
+  const next = storedClient(namespace, (body) => void sent.push(...loginVersions(body)));
   await next.flush();
   await next.flush();
   expect(sent).toEqual(['1.0.2', '1.0.1']); // each once
@@ -84,8 +83,8 @@ it('without Web Locks, a tab that loses the lease and gets it back does not send
     const tab = (name: string) =>
       storedClient(namespace, (body) => {
         if (!up) throw new TypeError('Failed to fetch');
-        received.push(...versions(body));
-        log.push(`${name}: ${versions(body).join(',')}`);
+        received.push(...loginVersions(body));
+        log.push(`${name}: ${loginVersions(body).join(',')}`);
       });
     const a = tab('A');
     await expect.poll(() => a.stats().leader).toBe(true);

@@ -6,7 +6,7 @@
  * by the test.
  */
 import { afterEach, expect, it } from 'vitest';
-import { storedClient } from '../support/stored-client.js';
+import { loginVersions, storedClient } from '../support/stored-client.js';
 
 afterEach(() => {
   dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })); // back to what the test page is
@@ -19,7 +19,7 @@ it('the new uploading tab does not send again, when the page closes, the records
   const tab = () =>
     storedClient(namespace, (body) => {
       if (!up) throw new TypeError('Failed to fetch');
-      received.push(...(body.players_login as Array<{ app_version: string }>).map((r) => r.app_version));
+      received.push(...loginVersions(body));
     });
   const first = tab();
   await expect.poll(() => first.stats().leader).toBe(true);

@@ -7,27 +7,26 @@
  */
 import { afterEach, expect, it } from 'vitest';
 import type { ClientOptions } from '../../src/index.js';
-import { storedClient } from '../support/stored-client.js';
+import { loginVersions, storedClient } from '../support/stored-client.js';
 
 afterEach(() => {
   dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })); // back to what the test page is
   for (const key of Object.keys(localStorage).filter((k) => k.includes('/rescue/'))) localStorage.removeItem(key);
 });
 
-const versions = (body: Record<string, unknown[]>): string[] => (body.players_login as Array<{ app_version: string }>).map((r) => r.app_version);
 
 it('a keepalive upload refused at pagehide (a preflight that cannot finish) deletes nothing: the next page sends every record, once', async () => {
   const namespace = `refused-${crypto.randomUUID().slice(0, 8)}`;
   const received: string[] = [];
   let keepalives = 0;
   const page = (options: Partial<ClientOptions> = {}) =>
-    storedClient(namespace, (body) => void received.push(...versions(body)), {
+    storedClient(namespace, (body) => void received.push(...loginVersions(body)), {
       fetch: async (_url, init) => {
         if (init?.keepalive) {
           keepalives += 1;
           throw new TypeError('Failed to fetch'); // what a failed preflight gives the page, if it is still there to hear it
         }
-        received.push(...versions(JSON.parse(init!.body as string) as Record<string, unknown[]>));
+        received.push(...loginVersions(JSON.parse(init!.body as string) as Record<string, unknown[]>));
         return new Response(JSON.stringify({ status: 200, reason: 'OK', data: {} }));
       },
       ...options,
@@ -62,7 +61,7 @@ it('records an earlier page left in IndexedDB are uploaded when the next page st
       namespace,
       (body) => {
         if (!up) throw new TypeError('Failed to fetch');
-        received.push(...versions(body));
+        received.push(...loginVersions(body));
       },
       options,
     );

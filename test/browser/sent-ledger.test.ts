@@ -7,13 +7,12 @@
  * page that never saw its keepalive upload's answer.
  */
 import { afterEach, expect, it } from 'vitest';
-import { storedClient } from '../support/stored-client.js';
+import { loginVersions, storedClient } from '../support/stored-client.js';
 
 afterEach(() => {
   dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })); // back to what the test page is
 });
 
-const versions = (body: Record<string, unknown[]>): string[] => ((body.players_login ?? []) as Array<{ app_version: string }>).map((r) => r.app_version);
 
 /** A game whose service records what reaches it; `failing` makes it answer 500 without keeping anything. */
 function game(namespace: string) {
@@ -25,11 +24,11 @@ function game(namespace: string) {
       fetch: async (_url, init) => {
         const body = JSON.parse(init!.body as string) as Record<string, unknown[]>;
         if (init?.keepalive) {
-          received.push(...versions(body)); // it reached the service; the page going away never hears the answer
+          received.push(...loginVersions(body)); // it reached the service; the page going away never hears the answer
           throw new TypeError('Failed to fetch');
         }
         if (service.failing) return new Response(JSON.stringify({ status: 500, reason: 'Internal Server Error' }), { status: 500 });
-        received.push(...versions(body));
+        received.push(...loginVersions(body));
         return new Response(JSON.stringify({ status: 200, reason: 'OK', data: {} }));
       },
     });

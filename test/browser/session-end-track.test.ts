@@ -5,7 +5,7 @@
  * and arrives after the erasing, as do later ones, from IndexedDB.
  */
 import { afterEach, expect, it } from 'vitest';
-import { clearNamespace, storedClient } from '../support/stored-client.js';
+import { clearNamespace, loginVersions, storedClient } from '../support/stored-client.js';
 
 const namespace = `session-end-track-${crypto.randomUUID().slice(0, 8)}`;
 
@@ -15,9 +15,7 @@ afterEach(async () => {
 
 it('a record tracked in session:end during forget() arrives after the erasing; the storage stays IndexedDB', async () => {
   const received: string[] = [];
-  const tp = storedClient(namespace, (body) => {
-    for (const r of (body.players_login ?? []) as Array<{ app_version: string }>) received.push(r.app_version);
-  });
+  const tp = storedClient(namespace, (body) => void received.push(...loginVersions(body)));
   const errors: string[] = [];
   tp.on('error', (e) => void errors.push(e.message));
   tp.on('session:end', ({ reason }) => void tp.track('players_login', { app_version: `end ${reason}` }));

@@ -29,6 +29,9 @@ export function storedClient(
   });
 }
 
+/** The `app_version`s of the `players_login` records in an upload body, in order: how these tests tell records apart. */
+export const loginVersions = (body: Record<string, unknown[]>): string[] => ((body.players_login ?? []) as Array<{ app_version: string }>).map((r) => r.app_version);
+
 /** Removes what clients of `namespace` left in this origin's localStorage and IndexedDB (after each test). */
 export async function clearNamespace(namespace: string): Promise<void> {
   for (const key of Object.keys(localStorage).filter((k) => k.includes(namespace))) localStorage.removeItem(key);
