@@ -12,6 +12,7 @@
  * @module
  */
 import type { UiLabels } from '../labels.js';
+import type { OfferView } from '../types.js';
 import { inIdleSteps, sampleView } from '../warm-up.js';
 import { layoutOffer } from './layout.js';
 import { measureIn, offerPainter } from './painter.js';
@@ -21,7 +22,7 @@ import type { Measure } from './wrap.js';
 /** Rehearses a sample offer on a scratch canvas the size of `canvas`, in idle moments; never throws, never draws on `canvas`. */
 export function warmPainter(canvas: HTMLCanvasElement, theme: CanvasTheme, labels: UiLabels): void {
   let ctx: CanvasRenderingContext2D;
-  const view = sampleView();
+  let view: OfferView;
   /** The fonts the card uses, as its layout asks for them. */
   const fonts: string[] = [];
   // In CSS pixels, as the offer is laid out: the backing store over the device's pixel ratio.
@@ -38,6 +39,7 @@ export function warmPainter(canvas: HTMLCanvasElement, theme: CanvasTheme, label
   inIdleSteps(
     [
       () => {
+        view = sampleView();
         ctx = Object.assign(canvas.ownerDocument.createElement('canvas'), { width: canvas.width, height: canvas.height }).getContext('2d')!;
         layOut((text, font) => (fonts.includes(font) || fonts.push(font), text.length * 8));
       },

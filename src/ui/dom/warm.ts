@@ -18,8 +18,7 @@ import { adoptStyles } from './styles.js';
 
 /** Rehearses a hidden sample dialog in `doc`, in idle moments; nothing of it stays in the page; never throws. */
 export function warmDialog(doc: Document, nonce: string | undefined): void {
-  const host = doc.createElement('div');
-  host.style.cssText = 'position:fixed;left:-9999px;top:0;width:360px;visibility:hidden;pointer-events:none';
+  let host: HTMLElement;
   /** Lays the host out in the page, and takes it away. */
   const layOut = (): void => {
     doc.body.append(host);
@@ -34,6 +33,8 @@ export function warmDialog(doc: Document, nonce: string | undefined): void {
   inIdleSteps(
     [
       () => {
+        host = doc.createElement('div');
+        host.style.cssText = 'position:fixed;left:-9999px;top:0;width:360px;visibility:hidden;pointer-events:none';
         const shadow = host.attachShadow({ mode: 'open' });
         adoptStyles(shadow, doc, nonce);
         card = buildDialog(doc, sampleView(), labelsFor('en'), false).root;
