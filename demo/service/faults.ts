@@ -45,6 +45,8 @@ export interface FaultConfig {
   readonly kinds?: readonly FaultKind[];
   /** Delay of a `slow` answer, in milliseconds. @default 5000 */
   readonly slowMs?: number;
+  /** Every POST /logs without a fault is answered this late, in milliseconds (a distant service). @default 0 */
+  readonly latencyMs?: number;
   /** Smallest body, in records, that may get a 413 (a single record never does). @default 2 */
   readonly minRecordsFor413?: number;
   /** Seed of the generator. @default 1 */
@@ -82,7 +84,7 @@ export class FaultInjector {
 
   /** Turns faults on (or changes them), or off with undefined. */
   set(config: FaultConfig | undefined): void {
-    this.#config = config && config.rate > 0 ? config : undefined;
+    this.#config = config && (config.rate > 0 || (config.latencyMs ?? 0) > 0) ? config : undefined;
     this.#random = mulberry32(config?.seed ?? 1);
     this.#next = 0;
   }
@@ -94,7 +96,8 @@ export class FaultInjector {
     if (fault) this.counts.set(fault, (this.counts.get(fault) ?? 0) + 1);
     switch (fault) {
       case undefined:
-        void next(req, res);
+        if (this.#latency(req) > 0) setTimeout(() => void next(req, res), this.#latency(req));
+        else void next(req, res);
         return;
       case 'status-500':
         return answer(res, 500, 'Internal Server Error');
@@ -121,6 +124,11 @@ export class FaultInjector {
         void next(req, res);
         return;
     }
+  }
+
+  /** How late this request's answer comes when it gets no fault: POST /logs only. */
+  #latency(req: IncomingMessage): number {
+    return req.method === 'POST' && req.url?.split('?')[0]!.endsWith('/logs') ? (this.#config?.latencyMs ?? 0) : 0;
   }
 
   #draw(req: IncomingMessage): FaultKind | undefined {

@@ -20,7 +20,7 @@ export interface PageDeps {
   readonly storage: ClientStorage;
   readonly queue: RecordQueue;
   readonly gate: SendGate;
-  readonly sending: Pick<Sending, 'saveLedger'>;
+  readonly sending: Pick<Sending, 'saveLedger' | 'uploader'>;
   readonly uploads: Pick<Uploads, 'unload'>;
   readonly signals: Signals;
 }
@@ -64,6 +64,7 @@ export function watchPage({ o, storage, queue, gate, sending, uploads, signals }
       if (!gate.unloading) return; // the first pageshow, at load
       gate.setUnloading(false);
       queue.cancelRescue();
+      sending.uploader.pageShown();
       kickAll('start'); // back from the back/forward cache: what waited for the page goes now
     },
   });

@@ -8,7 +8,7 @@
 import type { EventSink } from '../bus/index.js';
 import { connectRelay, createServiceHealth, Transport, Uploader, type Credentials, type SendGate, type ServiceHealth, type UnloadRelay } from '../delivery/index.js';
 import { pauseReason, toTpError, type StorageError, type TpError } from '../errors/index.js';
-import { keepaliveSupported } from '../internal/index.js';
+import { controlledByWorker, keepaliveSupported } from '../internal/index.js';
 import type { RecordQueue } from '../queue/index.js';
 import type { LogHooks } from './log.js';
 import type { ResolvedOptions } from './options.js';
@@ -45,7 +45,7 @@ export interface Sending {
 export function startSending({ o, storage, queue, gate, emitter, signals, clientKey, log }: SendingDeps): Sending {
   const emitError = (error: TpError): void => void emitter.emit('error', error);
   const credentials = () => ({ authMode: o.authMode, clientKey: clientKey() });
-  const { ledger, relayedNotes } = storage;
+  const { ledger, relayedNotes, unseenNotes } = storage;
   const health = createServiceHealth(storage.healthKey, o.now);
   const relay = relayedNotes ? connectRelay({ baseUrl: o.baseUrl, credentials, queueDb: `${storage.dbPrefix}/queue`, timeoutMs: o.requestTimeoutMs }) : undefined;
   const transport = openTransport(o, credentials, gate, health, signals);
@@ -56,9 +56,11 @@ export function startSending({ o, storage, queue, gate, emitter, signals, client
     if (!ledger || !gate.consented() || !(gate.unloading || ledgerSaved || (typeof document === 'object' && document.visibilityState === 'hidden'))) return;
     const sent = uploader.sentKeys();
     const relayed = uploader.relayedKeys();
+    const unseen = uploader.unseenKeys();
     ledger.save(sent);
     relayedNotes?.save(relayed);
-    ledgerSaved = sent.length + relayed.length > 0;
+    unseenNotes?.save(unseen);
+    ledgerSaved = sent.length + relayed.length + unseen.length > 0;
   };
   const uploader = new Uploader({
     queue,
@@ -87,8 +89,9 @@ export function startSending({ o, storage, queue, gate, emitter, signals, client
     onStorageError: (error: StorageError) => void emitter.emit('warning', error),
     clock: o.now,
     gate,
-    // Only where the browser sends a keepalive request after the page is gone (Firefox before 133 did not).
-    trustKeepalive: () => keepaliveSupported() && gate.online() && health.answering(),
+    // Only where the browser sends a keepalive request after the page is gone (Firefox before 133
+    // did not), and not through a worker that is not the relay (it may never reach the network).
+    trustKeepalive: () => keepaliveSupported() && !controlledByWorker() && gate.online() && health.answering(),
     onSentChange: saveLedger,
     relay: () => (relay?.ready ? relay : undefined),
   });

@@ -42,6 +42,8 @@ export interface ClientStorage {
   readonly ledger: SentLedger | undefined;
   /** Keys this tab handed to the service-worker relay, for the next page to hold until it settled. */
   readonly relayedNotes: SentLedger | undefined;
+  /** Keys sent in a request whose answer no page saw, kept out of the next pages' unload uploads. */
+  readonly unseenNotes: SentLedger | undefined;
   /** The localStorage key of the service's health as the game's pages saw it (delivery/service-health.ts). */
   readonly healthKey: string | undefined;
   /** Web Locks, where there are: who uploads, and one `deadLetters.requeue()` at a time. */
@@ -83,6 +85,7 @@ export function chooseStorage(options: ClientOptions, o: ResolvedOptions, memory
     rescuePrefix,
     ledger: shared ? createLocalLedger(`${dbPrefix}/sent/`, tabId) : undefined,
     relayedNotes: shared && o.serviceWorkerRelay ? createLocalLedger(`${dbPrefix}/relayed/`, tabId) : undefined,
+    unseenNotes: shared ? createLocalLedger(`${dbPrefix}/unseen/`, tabId) : undefined,
     healthKey: shared ? `${dbPrefix}/failed-at` : undefined,
     locks,
     leadership: shared ? electLeader(`${dbPrefix}/upload`, tabId, locks, `${dbPrefix}/lease`) : soleLeader(),

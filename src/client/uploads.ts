@@ -143,7 +143,19 @@ function leaderStart(
       notes.forget();
     };
   };
+  /**
+   * Takes up the unseen notes earlier pages left: those records wait for an upload whose answer a
+   * page sees. This tab keeps them in its own notes from now on.
+   */
+  const adoptUnseen = (): void => {
+    const notes = storage.unseenNotes?.readAll();
+    if (!notes || notes.items.length === 0) return notes?.forget();
+    uploader.markUnseen(notes.items);
+    notes.forget();
+    storage.unseenNotes?.save(uploader.unseenKeys());
+  };
   return () => {
+    adoptUnseen();
     const relayed = holdRelayed();
     // The store as it is now, and the last leader's ledger settled, before any upload of this
     // tab; once the relay settled what the last pages handed it, read again (it deleted some).

@@ -38,6 +38,7 @@ export class DeadLettering {
       entries: entries.map(({ objectName, record, enqueuedAt }) => ({ objectName, record, enqueuedAt })),
     });
     await this.#options.queue.remove(entries);
+    this.#keys.unmarkUnseen(entries.map((e) => e.key));
     this.#keys.saw(entries, false);
     this.#options.onDeadLetter({ records: entries.length, reason, error });
   }

@@ -46,6 +46,13 @@ export class DeliveryKeys {
   readonly handedOff = new Set<string>();
   /** Keys handed to the service-worker relay, not yet settled. */
   readonly relayed = new Set<string>();
+  /**
+   * Keys of records that left in a request whose answer no page saw (an unload upload not trusted,
+   * or a request on the wire as the page went): they may have reached the service, so no unload
+   * upload takes them again; they wait for an upload whose answer a page sees. Kept across pages
+   * in the unseen notes.
+   */
+  readonly unseen = new Set<string>();
   /** Keys another page handed to the relay, held out of every request until it settled ({@link holdKeys}). */
   readonly #held = new Set<string>();
   /** Settles once every hold made so far was released. */
@@ -97,6 +104,24 @@ export class DeliveryKeys {
       else keys.delete(e.key);
     }
     this.#options.onSentChange?.();
+  }
+
+  /**
+   * Marks the keys of `entries` as sent with an answer no page may see; returns the keys it marked
+   * (those not marked before), to unmark if this page does see the answer after all.
+   */
+  markUnseen(entries: readonly EntryRef[]): string[] {
+    const marked = entries.map((e) => e.key).filter((key) => !this.unseen.has(key));
+    for (const key of marked) this.unseen.add(key);
+    if (marked.length > 0) this.#options.onSentChange?.();
+    return marked;
+  }
+
+  /** Takes `keys` out of the unseen marks: the service answered for them, or they left the queue. */
+  unmarkUnseen(keys: readonly string[]): void {
+    let changed = false;
+    for (const key of keys) changed = this.unseen.delete(key) || changed;
+    if (changed) this.#options.onSentChange?.();
   }
 
   /** Keys accepted (deletion pending) or in a trusted keepalive upload: what the sent ledger keeps. */

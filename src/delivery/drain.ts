@@ -171,7 +171,7 @@ class Drain {
     this.#mayLeave(); // the page, or consent, may have gone while the body was made
     let failure: { error: unknown } | undefined;
     try {
-      this.#removals.push((await this.#parts.requests.send(batch, encoded, false)).removal);
+      this.#removals.push((await this.#parts.requests.send(batch, encoded, { unload: false })).removal);
     } catch (error) {
       failure = { error };
     }

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { NetworkError } from '../errors/index.js';
 import type { QueueEntry, StoredEntry } from '../queue/index.js';
 import { buildLogsBody, takeBatch } from './batch.js';
 import type { DeliveryKeys } from './delivery-keys.js';
@@ -33,8 +34,6 @@ type KeepaliveOptions = Pick<
 export class KeepaliveUploads {
   /** Unload uploads made so far (keepalive or relayed). */
   #made = 0;
-  /** Body bytes of the keepalive uploads still in flight (they share the browser's budget). */
-  #bytes = 0;
   #done: Promise<void> = Promise.resolve();
   readonly #options: KeepaliveOptions;
   readonly #keys: DeliveryKeys;
@@ -58,25 +57,30 @@ export class KeepaliveUploads {
 
   /**
    * Sends what fits into one keepalive request, synchronously: at most `keepaliveBudgetBytes` less
-   * the bodies of earlier keepalive uploads still in flight. Records stay queued until a 200 is
-   * seen. When `trustKeepalive` says so, their keys are handed off until the request settles.
+   * the bodies of keepalive requests still in flight. Records stay queued until a 200 is seen.
+   * When `trustKeepalive` says so, their keys are handed off until the request settles; otherwise
+   * they are marked unseen, and no later unload upload takes them. The drain's request on the
+   * wire is decided the same way ({@link LogsRequests.pageGoing}).
    *
    * @param includeUnstored also send records whose store write has not finished (on `pagehide`).
    */
   unload(includeUnstored: boolean): void {
     const options = this.#options;
-    const { stored, unstored } = options.queue.unloadSnapshot(this.#keys.unavailable, includeUnstored);
-    // Unstored entries already have their keys: after a 200 they are removed too, wherever they are.
-    // A corrupt stored entry would sink the whole request (400): it stays for the next drain to put aside.
-    let candidates = [...stored.filter((e) => options.checkEntry(e) === undefined), ...unstored];
+    const keys = this.#keys;
     const relay = options.relay?.();
     const trusted = !relay && options.trustKeepalive?.() === true;
+    this.#requests.pageGoing(trusted);
+    const { stored, unstored } = options.queue.unloadSnapshot(keys.unavailable, includeUnstored);
+    // Unstored entries already have their keys: after a 200 they are removed too, wherever they are.
+    // A corrupt stored entry would sink the whole request (400): it stays for the next drain to put aside.
+    // A record an earlier unload upload sent, unseen, waits for an upload whose answer a page sees.
+    let candidates = [...stored.filter((e) => !keys.unseen.has(e.key) && options.checkEntry(e) === undefined), ...unstored];
     // An upload that may be deleted without its answer being seen, or sent by the relay, is an
     // ordinary batch (`maxBatchRecords`, `maxBatchBytes`): a service limit it passed would refuse it
     // whole, with no page there to halve it.
     if (relay || trusted) candidates = takeBatch(candidates, { maxRecords: options.maxBatchRecords, maxBytes: options.maxBatchBytes });
     // The relay is bound by the request's size, not by the browser's keepalive budget.
-    const budget = relay ? options.maxBatchCompressedBytes : options.keepaliveBudgetBytes - this.#bytes;
+    const budget = relay ? options.maxBatchCompressedBytes : options.keepaliveBudgetBytes - this.#requests.keepaliveBytes;
     const fit = fitBudget(candidates, budget, options.compression);
     if (!fit) return;
     const sent = candidates.slice(0, fit.count);
@@ -84,18 +88,24 @@ export class KeepaliveUploads {
     else this.#keepalive(sent, fit.encoded, trusted);
   }
 
-  /** Sends `sent` in a keepalive `fetch`; `trusted`: its keys are handed off until it settles. */
+  /**
+   * Sends `sent` in a keepalive `fetch`; `trusted`: its keys are handed off until it settles,
+   * else marked unseen until this page sees an answer.
+   */
   #keepalive(sent: readonly StoredEntry[], encoded: EncodedBody, trusted: boolean): void {
     const keys = this.#keys;
-    const { bytes } = encoded;
     this.#made += 1;
-    this.#bytes += bytes;
     const release = keys.hold(sent);
     if (trusted) keys.note(keys.handedOff, sent, true);
+    const unseen = trusted ? [] : keys.markUnseen(sent);
     const done = this.#requests
-      .send(sent, encoded, true, trusted)
-      .finally(() => (this.#bytes -= bytes))
+      .send(sent, encoded, { unload: true, trusted })
       .then(({ removal }) => removal)
+      .catch((error: unknown) => {
+        // The service answered: its outcome was seen here after all.
+        if (!(error instanceof NetworkError)) keys.unmarkUnseen(unseen);
+        throw error;
+      })
       .finally(() => {
         release();
         if (trusted) keys.note(keys.handedOff, sent, false);

@@ -26,6 +26,7 @@ export class Uploader {
   #chain: Promise<unknown> = Promise.resolve();
   readonly #options: UploaderOptions;
   readonly #keys: DeliveryKeys;
+  readonly #requests: LogsRequests;
   readonly #keepalive: KeepaliveUploads;
   readonly #letters: DeadLettering;
   readonly #drainParts: DrainParts;
@@ -34,7 +35,7 @@ export class Uploader {
     this.#options = options;
     const keys = (this.#keys = new DeliveryKeys(options));
     options.queue.protect(keys.inFlight);
-    const requests = new LogsRequests(options, keys);
+    const requests = (this.#requests = new LogsRequests(options, keys));
     this.#keepalive = new KeepaliveUploads(options, keys, requests);
     this.#letters = new DeadLettering(options, keys);
     this.#drainParts = { keys, requests, letters: this.#letters, keepalive: this.#keepalive, pause: (error) => options.gate.pause(error) };
@@ -94,6 +95,27 @@ export class Uploader {
    */
   relayedKeys(): string[] {
     return [...this.#keys.relayed];
+  }
+
+  /**
+   * The page was shown again after going (`pageshow` after `pagehide`): records of requests the
+   * page was cut off from as it went are released, and go with the next upload.
+   */
+  pageShown(): void {
+    this.#requests.pageShown();
+  }
+
+  /**
+   * Keys of records sent in a request whose answer no page saw: no unload upload takes them, until
+   * an upload whose answer a page sees (what the unseen notes keep for the next page).
+   */
+  unseenKeys(): string[] {
+    return [...this.#keys.unseen];
+  }
+
+  /** Marks `keys` unseen: the unseen notes earlier pages left. */
+  markUnseen(keys: readonly string[]): void {
+    this.#keys.markUnseen(keys.map((key) => ({ key })));
   }
 
   /**

@@ -23,6 +23,19 @@ export function keepaliveSupported(): boolean {
 }
 
 /**
+ * True when a service worker controls this page: its requests then pass through that worker, and
+ * one made as the page goes may never reach the network (docs/decisions.md, "Delivery: exactly
+ * once on reload and close").
+ */
+export function controlledByWorker(): boolean {
+  try {
+    return browserNavigator()?.serviceWorker?.controller != null;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * The page's localStorage, or undefined where there is none or touching it throws (sandboxed
  * iframes throw on the mere property access). Its methods may still throw (blocked, full).
  */

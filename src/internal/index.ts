@@ -11,6 +11,7 @@ export {
   detectStore,
   hasDom,
   keepaliveSupported,
+  controlledByWorker,
   localStorageOrUndefined,
   randomId,
   regionFromLanguages,

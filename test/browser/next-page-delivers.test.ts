@@ -19,10 +19,11 @@ it('a keepalive upload refused at pagehide (a preflight that cannot finish) dele
   const namespace = `refused-${crypto.randomUUID().slice(0, 8)}`;
   const received: string[] = [];
   let keepalives = 0;
+  let pageGone = false; // from the test's pagehide on, a request is the unload upload
   const page = (options: Partial<ClientOptions> = {}) =>
     storedClient(namespace, (body) => void received.push(...loginVersions(body)), {
       fetch: async (_url, init) => {
-        if (init?.keepalive) {
+        if (pageGone) {
           keepalives += 1;
           throw new TypeError('Failed to fetch'); // what a failed preflight gives the page, if it is still there to hear it
         }
@@ -39,11 +40,13 @@ it('a keepalive upload refused at pagehide (a preflight that cannot finish) dele
   expect(await first.flush()).toMatchObject({ records: 0 });
   for (let i = 0; i < 3; i++) first.track('players_login', { app_version: `v${i}` });
   await expect.poll(() => first.stats().queued).toBe(3);
+  pageGone = true;
   dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false })); // the player leaves
   await expect.poll(() => keepalives).toBe(1);
   await first.shutdown(); // the page is gone: an unloading page starts no other request
   expect(received).toEqual([]);
   dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })); // the test page again (no client listens)
+  pageGone = false;
 
   const next = page();
   await expect.poll(() => next.stats().leader).toBe(true);

@@ -20,7 +20,7 @@ afterEach(async () => {
 });
 
 /** `name` with the namespace and tab ids replaced by the document's placeholders. */
-const generic = (name: string): string => name.replace(namespace, '<namespace>').replace(/\/(rescue|sent|relayed)\/[0-9a-z]+$/, '/$1/<tab>');
+const generic = (name: string): string => name.replace(namespace, '<namespace>').replace(/\/(rescue|sent|relayed|unseen)\/[0-9a-z]+$/, '/$1/<tab>');
 
 /** The object stores of database `name`. */
 function storesOf(name: string): Promise<string[]> {

@@ -14,6 +14,9 @@ afterEach(() => {
 });
 
 
+/** True from the test's `pagehide` on: the request then made is the page's unload upload. */
+let pageGone = false;
+
 /** A game whose service records what reaches it; `failing` makes it answer 500 without keeping anything. */
 function game(namespace: string) {
   const received: string[] = [];
@@ -23,7 +26,7 @@ function game(namespace: string) {
       region: 'KR',
       fetch: async (_url, init) => {
         const body = JSON.parse(init!.body as string) as Record<string, unknown[]>;
-        if (init?.keepalive) {
+        if (pageGone) {
           received.push(...loginVersions(body)); // it reached the service; the page going away never hears the answer
           throw new TypeError('Failed to fetch');
         }
@@ -40,6 +43,7 @@ async function leave(tp: ReturnType<ReturnType<typeof game>['page']>, namespace:
   tp.track('players_login', { app_version: 'v1' });
   tp.track('players_login', { app_version: 'v2' });
   await expect.poll(() => tp.stats().queued).toBe(queued);
+  pageGone = true;
   dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }));
   const mine = Object.keys(localStorage).filter((k) => k.includes(namespace));
   const left = new Map(mine.map((k) => [k, localStorage.getItem(k)!]));
@@ -47,6 +51,7 @@ async function leave(tp: ReturnType<ReturnType<typeof game>['page']>, namespace:
   for (const k of Object.keys(localStorage).filter((k) => k.includes(namespace))) localStorage.removeItem(k);
   for (const [k, v] of left) localStorage.setItem(k, v);
   dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })); // the test page again (no client listens)
+  pageGone = false;
   return [...left.keys()];
 }
 

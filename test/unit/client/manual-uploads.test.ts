@@ -38,13 +38,15 @@ describe('deadLetters.requeue()', () => {
 describe('flushIntervalMs: 0 (automatic uploads off)', () => {
   it('a failed flush() is not followed by uploads the game did not ask for', async () => {
     const requests: string[] = [];
+    let unload = false;
     const tp = createClient({
       ...memoryClientOptions(async (_url, init) => {
-        requests.push(init?.keepalive ? 'keepalive' : 'POST /logs');
+        requests.push(unload ? 'unload upload' : 'POST /logs');
         throw new TypeError('Failed to fetch');
       }),
       retry: { baseMs: 20, capMs: 20 },
     });
+    tp.on('upload', (info) => (unload = info.keepalive)); // announced just before its fetch
     const errors: string[] = [];
     tp.on('error', (e) => errors.push(e.name));
     tp.track('players_login', { app_version: 'v1' });

@@ -12,13 +12,15 @@ import { memoryClientOptions, okEnvelope as ok } from '../../support/memory-clie
 const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 20));
 
 function setup(options: Partial<ClientOptions> = {}) {
-  /** `METHOD path` of every request the SDK made, with `keepalive` marked. */
+  /** `METHOD path` of every request the SDK made, with the unload upload marked `keepalive`. */
   const requests: string[] = [];
+  /** The `upload` event announces each POST /logs just before its fetch: true for the unload upload. */
+  let unload = false;
   let failFirstOpen = true;
   const fetchImpl: typeof fetch = async (input, init) => {
     const method = init?.method ?? 'GET';
     const path = new URL(String(input)).pathname.replace(/^.*\//, '/');
-    requests.push(`${method} ${path}${init?.keepalive ? ' keepalive' : ''}`);
+    requests.push(`${method} ${path}${method === 'POST' && path === '/logs' && unload ? ' keepalive' : ''}`);
     if (method === 'POST' && path === '/offers' && failFirstOpen) {
       failFirstOpen = false;
       throw new TypeError('Failed to fetch');
@@ -32,6 +34,7 @@ function setup(options: Partial<ClientOptions> = {}) {
     retry: { baseMs: 60_000, capMs: 60_000 },
     ...options,
   });
+  tp.on('upload', (info) => (unload = info.keepalive));
   const firstOpens = (): number => requests.filter((r) => r.startsWith('POST /offers')).length;
   return { tp, requests, firstOpens };
 }
@@ -83,15 +86,17 @@ describe('a page being unloaded', () => {
 
   it('a background upload cut short at pagehide is no error and starts no backoff; the page shown again uploads the rest at once', async () => {
     const uploads: string[] = [];
+    let unload = false;
     let answerFirst: (() => void) | undefined;
-    const fetchImpl: typeof fetch = async (input, init) => {
+    const fetchImpl: typeof fetch = async (input) => {
       if (!String(input).endsWith('/logs')) return ok([]);
-      uploads.push(init?.keepalive ? 'keepalive' : 'drain');
+      uploads.push(unload ? 'keepalive' : 'drain');
       if (uploads.length === 1) await new Promise<void>((resolve) => (answerFirst = resolve));
       return ok({});
     };
     // Automatic uploads at 3 records, one record per batch; the timer never ticks during the test.
     const tp = createClient({ ...memoryClientOptions(fetchImpl), flushIntervalMs: 3_600_000, flushAt: 3, maxBatchRecords: 1, flushOnHide: false, retry: { baseMs: 60_000, capMs: 60_000 } });
+    tp.on('upload', (info) => (unload = info.keepalive));
     const errors: unknown[] = [];
     tp.on('error', (e) => errors.push(e));
     for (let i = 0; i < 3; i++) tp.track('players_login', { app_version: `1.2.${i}` });

@@ -52,13 +52,15 @@ describe('the retry event', () => {
 
   it('a keepalive upload the page saw fail is a retry: its records go with the next upload', async () => {
     let keepalives = 0;
-    const { tp, events } = client(async (_url, init) => {
-      if (init?.keepalive) {
+    let unload = false;
+    const { tp, events } = client(async () => {
+      if (unload) {
         keepalives += 1;
         throw new TypeError('Failed to fetch');
       }
       return okEnvelope({});
     });
+    tp.on('upload', (info) => (unload = info.keepalive)); // announced just before its fetch
     tp.track('players_login', { region: 'KR' });
     await expect.poll(() => tp.stats().queued).toBe(1);
     dispatchEvent(new Event('pagehide')); // the page goes into the back/forward cache ...
