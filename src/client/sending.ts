@@ -10,6 +10,7 @@ import { connectRelay, createServiceHealth, Transport, Uploader, type Credential
 import { pauseReason, toTpError, type StorageError, type TpError } from '../errors/index.js';
 import { controlledByWorker, keepaliveSupported } from '../internal/index.js';
 import type { RecordQueue } from '../queue/index.js';
+import { watchForeignWorker } from './foreign-worker.js';
 import type { LogHooks } from './log.js';
 import type { ResolvedOptions } from './options.js';
 import type { Signals } from './signals.js';
@@ -40,6 +41,8 @@ export interface Sending {
    * gone before it settles those records itself), and keeps saved copies current until empty.
    */
   saveLedger(): void;
+  /** `shutdown()`: stops the relay and the watch of the page's service worker. */
+  stop(): void;
 }
 
 export function startSending({ o, storage, queue, gate, emitter, signals, clientKey, log }: SendingDeps): Sending {
@@ -95,7 +98,16 @@ export function startSending({ o, storage, queue, gate, emitter, signals, client
     onSentChange: saveLedger,
     relay: () => (relay?.ready ? relay : undefined),
   });
-  return { transport, uploader, health, relay, saveLedger };
+  const stopWatching = watchForeignWorker({
+    relayWanted: relay !== undefined,
+    relayReady: () => relay?.ready === true,
+    warn: (error) => void emitter.emit('warning', error),
+  });
+  const stop = (): void => {
+    relay?.stop();
+    stopWatching();
+  };
+  return { transport, uploader, health, relay, saveLedger, stop };
 }
 
 /**

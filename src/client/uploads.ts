@@ -50,7 +50,7 @@ export interface Uploads {
 }
 
 export function startUploads({ o, storage, queue, gate, sending, emitter, signals, onRetry }: UploadsDeps): Uploads {
-  const { uploader, relay } = sending;
+  const { uploader } = sending;
   const { leadership } = storage;
   const emitError = (error: TpError): void => void emitter.emit('error', error);
   const autoFlush = o.flushIntervalMs > 0;
@@ -96,7 +96,7 @@ export function startUploads({ o, storage, queue, gate, sending, emitter, signal
     },
     stop() {
       scheduler.stop();
-      relay?.stop();
+      sending.stop();
     },
     async finish() {
       try {

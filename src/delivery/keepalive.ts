@@ -69,7 +69,7 @@ export class KeepaliveUploads {
     const keys = this.#keys;
     const relay = options.relay?.();
     const trusted = !relay && options.trustKeepalive?.() === true;
-    this.#requests.pageGoing(trusted);
+    this.#requests.pageGoing(trusted, includeUnstored);
     const { stored, unstored } = options.queue.unloadSnapshot(keys.unavailable, includeUnstored);
     // Unstored entries already have their keys: after a 200 they are removed too, wherever they are.
     // A corrupt stored entry would sink the whole request (400): it stays for the next drain to put aside.

@@ -36,6 +36,8 @@ interface OnWire {
   decided: boolean;
   /** Handed off as delivered as the page went (the service was answering). */
   handedOff: boolean;
+  /** Cuts the request off (the page unloads, and nothing counts on its answer). */
+  readonly abort: AbortController | undefined;
   /** The keys this request marked unseen as the page went. */
   unseen: string[];
 }
@@ -62,21 +64,26 @@ export class LogsRequests {
   }
 
   /**
-   * The page is going (hidden or unloading): each drain request on the wire is handed off as
+   * The page is going (hidden, or `unloading`): each drain request on the wire is handed off as
    * delivered when it finishes by itself (a keepalive request) and `trusted` says the service has
    * been answering; otherwise its records are marked unseen, so that no unload upload sends them
-   * again (docs/decisions.md, "Delivery: exactly once on reload and close").
+   * again, and, unloading, it is cut off (docs/decisions.md, "Delivery: exactly once on reload
+   * and close").
    */
-  pageGoing(trusted: boolean): void {
+  pageGoing(trusted: boolean, unloading: boolean): void {
     for (const request of this.#onWire) {
-      if (request.handedOff) continue;
-      request.decided = true;
-      if (request.keepalive && trusted) {
-        request.handedOff = true;
-        this.#keys.note(this.#keys.handedOff, request.entries, true);
-      } else {
-        request.unseen.push(...this.#keys.markUnseen(request.entries));
+      if (!request.decided) {
+        request.decided = true;
+        if (request.keepalive && trusted) {
+          request.handedOff = true;
+          this.#keys.note(this.#keys.handedOff, request.entries, true);
+        } else {
+          request.unseen.push(...this.#keys.markUnseen(request.entries));
+        }
       }
+      // Unloading, a request not handed off is cut off: its records go again with the next page
+      // whatever its answer, so a copy it still delivered would only come twice.
+      if (unloading && !request.handedOff) request.abort?.abort();
     }
   }
 
@@ -110,16 +117,17 @@ export class LogsRequests {
     const { unload, trusted = false } = mode;
     const keepalive = encoded.bytes <= this.#options.keepaliveBudgetBytes - this.#keepaliveBytes;
     if (unload && !keepalive) throw new NetworkError('logs', new Error('over the keepalive budget'));
-    const wire: OnWire | undefined = unload ? undefined : { entries, keepalive, decided: false, handedOff: false, unseen: [] };
+    const abort = typeof AbortController === 'function' ? new AbortController() : undefined;
+    const wire: OnWire | undefined = unload ? undefined : { entries, keepalive, decided: false, handedOff: false, unseen: [], abort };
     if (wire) this.#onWire.add(wire);
     if (keepalive) this.#keepaliveBytes += encoded.bytes;
     this.announce({ requestId, entries, bytes: encoded.bytes, keepalive: unload, trusted, relayed: false }, encoded);
     try {
-      await this.#options.transport.postLogs(encoded, { keepalive });
+      await this.#options.transport.postLogs(encoded, { keepalive, ...(wire && abort && { signal: abort.signal }) });
     } catch (error) {
       // Unloading, Chromium rejects a keepalive request in the page while the browser still sends
       // it: its records stay held (and handed off, or marked) as the page decided as it went.
-      if (wire?.decided && keepalive && error instanceof NetworkError) this.#cutOffFromPage(wire);
+      if (wire?.decided && error instanceof NetworkError) this.#cutOffFromPage(wire);
       this.#settled(encoded, keepalive, wire);
       // The service answered: this page saw the outcome, so the marks made as it went are lifted.
       if (wire && !(error instanceof NetworkError)) this.#keys.unmarkUnseen(wire.unseen);

@@ -54,13 +54,17 @@ export class Transport {
     this.#config = config;
   }
 
-  /** POST /logs. Resolves only on 200 with the success envelope. */
-  async postLogs(encoded: EncodedBody, options: { keepalive?: boolean } = {}): Promise<Envelope> {
+  /**
+   * POST /logs. Resolves only on 200 with the success envelope. `signal` cuts the request off
+   * (a `NetworkError`), as the time-out does.
+   */
+  async postLogs(encoded: EncodedBody, options: { keepalive?: boolean; signal?: AbortSignal } = {}): Promise<Envelope> {
     return this.#request('logs', `${this.#config.baseUrl}/logs`, {
       method: 'POST',
       headers: this.#headers(encoded.contentType),
       body: encoded.body as BodyInit,
       keepalive: options.keepalive === true,
+      ...(options.signal && { signal: options.signal }),
     });
   }
 
@@ -110,6 +114,7 @@ export class Transport {
   async #exchange(endpoint: Endpoint, url: string, init: RequestInit): Promise<Envelope> {
     const controller = typeof AbortController === 'function' ? new AbortController() : undefined;
     const timer = controller ? setTimeout(() => controller.abort(), this.#config.timeoutMs) : undefined;
+    init.signal?.addEventListener('abort', () => controller?.abort(), { once: true });
     const clock = this.#config.clock ?? Date.now;
     const sentAt = clock();
     let response: Response;

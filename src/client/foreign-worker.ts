@@ -1,0 +1,45 @@
+/**
+ * Tells the game, once per page, that a service worker other than the SDK's relay controls the
+ * page: its requests then pass through that worker, and the upload made as the page goes may
+ * never reach the network, so the SDK does not count it as delivered (docs/decisions.md,
+ * "Delivery: exactly once on reload and close"). Those records go again with the next page: none
+ * is lost, and one may arrive twice. The relay closes that window.
+ *
+ * @module
+ */
+import { TpError } from '../errors/index.js';
+import { browserNavigator, controlledByWorker } from '../internal/index.js';
+
+/** How long a page with `serviceWorkerRelay` waits for its worker to answer as the relay before it warns, in milliseconds. */
+export const RELAY_ANSWER_MS = 10_000;
+
+/** The warning's text. */
+export const FOREIGN_WORKER_WARNING =
+  'a service worker that is not the tp-web-sdk relay controls this page: the upload made as the page goes is not counted as delivered, and its records may arrive twice; add the relay to that worker (installRelay from tp-web-sdk/sw) and set serviceWorkerRelay: true';
+
+/**
+ * Watches the page's controller (at start, and at `controllerchange`); calls `warn` once when a
+ * worker controls the page and `relayReady()` stays false (at once without the relay option,
+ * after {@link RELAY_ANSWER_MS} with it). Returns what stops watching.
+ */
+export function watchForeignWorker(options: { readonly relayWanted: boolean; readonly relayReady: () => boolean; readonly warn: (error: TpError) => void }): () => void {
+  const container = browserNavigator()?.serviceWorker;
+  if (!container || typeof container.addEventListener !== 'function') return () => undefined;
+  let warned = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const check = (): void => {
+    if (warned || !controlledByWorker() || options.relayReady()) return;
+    warned = true;
+    options.warn(new TpError('config', FOREIGN_WORKER_WARNING));
+  };
+  const look = (): void => {
+    if (!options.relayWanted) return check();
+    if (timer === undefined && controlledByWorker()) timer = setTimeout(check, RELAY_ANSWER_MS);
+  };
+  look();
+  container.addEventListener('controllerchange', look);
+  return () => {
+    if (timer !== undefined) clearTimeout(timer);
+    container.removeEventListener('controllerchange', look);
+  };
+}

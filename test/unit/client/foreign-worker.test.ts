@@ -1,0 +1,70 @@
+/**
+ * One `warning` per page when a service worker other than the relay controls it: its unload
+ * upload may never reach the network, so it is not counted as delivered.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RELAY_ANSWER_MS, watchForeignWorker } from '../../../src/client/foreign-worker.js';
+import type { TpError } from '../../../src/errors/index.js';
+
+/** A `navigator.serviceWorker` whose controller the test sets, with `controllerchange`. */
+function fakeContainer(controlled: boolean) {
+  const container = Object.assign(new EventTarget(), { controller: controlled ? ({} as ServiceWorker) : null });
+  Object.defineProperty(navigator, 'serviceWorker', { configurable: true, get: () => container });
+  return {
+    claim(): void {
+      container.controller = {} as ServiceWorker;
+      container.dispatchEvent(new Event('controllerchange'));
+    },
+  };
+}
+
+afterEach(() => {
+  delete (navigator as { serviceWorker?: unknown }).serviceWorker;
+  vi.useRealTimers();
+});
+
+describe('a page controlled by a service worker that is not the relay', () => {
+  it('warns once, at start, without the relay option; a later controllerchange does not warn again', () => {
+    const page = fakeContainer(true);
+    const warnings: TpError[] = [];
+    const stop = watchForeignWorker({ relayWanted: false, relayReady: () => false, warn: (e) => warnings.push(e) });
+    page.claim();
+    expect(warnings.map((w) => w.message)).toEqual([expect.stringContaining('a service worker that is not the tp-web-sdk relay controls this page')]);
+    stop();
+  });
+
+  it('warns when a worker claims the page later (clients.claim())', () => {
+    const page = fakeContainer(false);
+    const warnings: TpError[] = [];
+    const stop = watchForeignWorker({ relayWanted: false, relayReady: () => false, warn: (e) => warnings.push(e) });
+    expect(warnings).toHaveLength(0);
+    page.claim();
+    expect(warnings).toHaveLength(1);
+    stop();
+  });
+
+  it('with the relay option: no warning when the worker answers as the relay; one when it has not answered after the wait', () => {
+    vi.useFakeTimers();
+    fakeContainer(true);
+    let ready = false;
+    const warnings: TpError[] = [];
+    const stop = watchForeignWorker({ relayWanted: true, relayReady: () => ready, warn: (e) => warnings.push(e) });
+    vi.advanceTimersByTime(RELAY_ANSWER_MS);
+    expect(warnings).toHaveLength(1);
+    stop();
+
+    const again: TpError[] = [];
+    const stopAgain = watchForeignWorker({ relayWanted: true, relayReady: () => ready, warn: (e) => again.push(e) });
+    ready = true;
+    vi.advanceTimersByTime(RELAY_ANSWER_MS);
+    expect(again).toHaveLength(0);
+    stopAgain();
+  });
+
+  it('no worker: no warning', () => {
+    fakeContainer(false);
+    const warnings: TpError[] = [];
+    watchForeignWorker({ relayWanted: false, relayReady: () => false, warn: (e) => warnings.push(e) })();
+    expect(warnings).toHaveLength(0);
+  });
+});
