@@ -5,7 +5,7 @@
  *
  * - the package entry (logging, offers, markup, headless view) at most 6 KiB above logging alone
  *   (issue 7's target, not met: held at 8.65 KiB, see RELATIVE);
- * - the package entry with the DOM adapter at most 4.75 KiB above the package entry;
+ * - the package entry with the DOM adapter at most 5 KiB above the package entry;
  * - the package entry with the canvas adapter at most 5.75 KiB above the package entry.
  *
  * Issue 7 set 4 and 5 KiB; issue 26 cut the code into parts of one concern (the price of
@@ -24,7 +24,7 @@ const KIB = 1024;
  */
 const RELATIVE = [
   ['offers', 'logging', 8.65 * KIB],
-  ['dom', 'offers', 4.75 * KIB],
+  ['dom', 'offers', 5 * KIB],
   ['canvas', 'offers', 5.75 * KIB],
 ];
 

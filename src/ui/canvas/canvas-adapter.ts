@@ -7,7 +7,8 @@
  * - the message wrapped like the DOM dialog's (Korean per `word-break: keep-all`, long words broken
  *   between graphemes), redrawn when the canvas is resized or the ratio changes;
  * - pointer (mouse, touch, pen): a press that starts and ends on a purchase button, the toggle or ×
- *   acts on the view;
+ *   acts on the view; a finger's move on the canvas is cancelled (it scrolls nothing in the dialog,
+ *   and would scroll the page or take the tab back a page);
  * - the game behind the card dimmed (`theme.backdrop`), as the DOM dialog's backdrop dims it;
  * - keyboard: the canvas takes focus, without the browser's outline around it; Tab and Shift+Tab
  *   move a focus ring through the buttons, Enter and Space press the focused one (on keydown, so a

@@ -50,6 +50,9 @@ export function listenInput(
     down = -1;
   });
   on(canvas, 'pointercancel', () => (down = -1));
+  // Nothing in the dialog follows a finger: a swipe across it (a canvas over the game that the
+  // game's own touch listeners do not cover) would scroll the page, or take the tab back a page.
+  on<TouchEvent>(canvas, 'touchmove', (e) => e.cancelable && e.preventDefault());
   on<KeyboardEvent>(canvas, 'keydown', (e) => {
     // A held key repeats: a control is pressed once, as a native one is, and a key held down
     // from the game does not dismiss an offer the player has not seen.

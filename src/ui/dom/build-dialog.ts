@@ -10,6 +10,7 @@ import { priceText } from '../format.js';
 import type { UiLabels } from '../labels.js';
 import { buyName, titleText, toggleText } from '../names.js';
 import type { OfferView, ProductView } from '../types.js';
+import { holdTouches } from './touches.js';
 
 /** Base font size of the message, in pixels; `<size=N>` is clamped to 0.5×–3× of it. */
 const BASE_FONT_PX = 16;
@@ -62,7 +63,7 @@ export function buildDialog(doc: Document, view: OfferView, labels: UiLabels, op
   return { root, dialog, initialFocus: dialog };
 }
 
-/** The backdrop: a press on it keeps focus in the dialog; touches in it stay its own. */
+/** The backdrop: a press on it keeps focus in the dialog; touches in it stay its own and move no page (touches.ts). */
 function renderBackdrop(make: Make): HTMLElement {
   const root = make('div', 'backdrop');
   // A press on the backdrop would move focus to the page's body, out of the dialog: Escape and
@@ -70,9 +71,7 @@ function renderBackdrop(make: Make): HTMLElement {
   root.addEventListener('mousedown', (event) => {
     if (event.target === root) event.preventDefault();
   });
-  // Touches in the dialog are its own, as its keys are: a game that cancels `touchstart` on the
-  // document or window (against scrolling and zoom) would cancel every tap's click in it.
-  for (const type of ['touchstart', 'touchmove', 'touchend'] as const) root.addEventListener(type, (event) => event.stopPropagation(), { passive: true });
+  holdTouches(root);
   return root;
 }
 

@@ -19,12 +19,15 @@
  *   its short entrance animation is off under `prefers-reduced-motion`;
  * - the page behind it does not scroll from a wheel, a finger or a key on the dialog (nor the
  *   page around a `container`): `overscroll-behavior`, in styles.ts; the game's `body` is not touched;
+ *   a swipe across it does not take the tab back a page either: it cancels the moves of a finger
+ *   that scroll nothing in it (touches.ts);
  * - over the viewport, the card keeps out of a phone's notch, status bar and home indicator
  *   (`env(safe-area-inset-*)`, on a `viewport-fit=cover` page);
  * - no string from the service is ever parsed as HTML; a URL is only followed when http(s).
  *
- * This file opens and closes the dialog; keys.ts holds its keys, placement.ts and cover.ts where
- * it goes, while-open.ts what it watches while open, build-dialog.ts its elements, styles.ts its CSS.
+ * This file opens and closes the dialog; keys.ts holds its keys, touches.ts its touches,
+ * placement.ts and cover.ts where it goes, while-open.ts what it watches while open,
+ * build-dialog.ts its elements, styles.ts its CSS.
  *
  * @module
  */

@@ -81,9 +81,12 @@ describe('buildDialog', () => {
     expect([press(root), press(dialog)]).toEqual([true, false]);
     const outside = vi.fn();
     document.body.append(root);
-    document.addEventListener('touchstart', outside);
-    dialog.dispatchEvent(new Event('touchstart', { bubbles: true }));
-    document.removeEventListener('touchstart', outside);
+    // Plain events, as a page may dispatch: without touches, they are kept in all the same.
+    for (const type of ['touchstart', 'touchmove', 'touchend']) {
+      document.addEventListener(type, outside);
+      dialog.dispatchEvent(new Event(type, { bubbles: true }));
+      document.removeEventListener(type, outside);
+    }
     root.remove();
     expect(outside).not.toHaveBeenCalled();
   });
