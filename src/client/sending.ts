@@ -7,7 +7,7 @@
  */
 import type { EventSink } from '../bus/index.js';
 import { connectRelay, createServiceHealth, Transport, Uploader, type Credentials, type SendGate, type ServiceHealth, type UnloadRelay } from '../delivery/index.js';
-import { pauseReason, toTpError, type StorageError, type TpError } from '../errors/index.js';
+import { ConfigError, pauseReason, toTpError, type StorageError, type TpError } from '../errors/index.js';
 import { keepaliveSupported } from '../internal/index.js';
 import type { RecordQueue } from '../queue/index.js';
 import type { LogHooks } from './log.js';
@@ -47,7 +47,15 @@ export function startSending({ o, storage, queue, gate, emitter, signals, client
   const credentials = () => ({ authMode: o.authMode, clientKey: clientKey() });
   const { ledger, relayedNotes } = storage;
   const health = createServiceHealth(storage.healthKey, o.now);
-  const relay = relayedNotes ? connectRelay({ baseUrl: o.baseUrl, credentials, queueDb: `${storage.dbPrefix}/queue`, timeoutMs: o.requestTimeoutMs }) : undefined;
+  const relay = relayedNotes
+    ? connectRelay({
+        baseUrl: o.baseUrl,
+        credentials,
+        queueDb: `${storage.dbPrefix}/queue`,
+        timeoutMs: o.requestTimeoutMs,
+        onRefused: () => void emitter.emit('warning', new ConfigError('serviceWorkerRelay', `the page's service worker does not relay uploads to ${o.baseUrl} (not in its baseUrls): keepalive uploads are made instead`)),
+      })
+    : undefined;
   const transport = openTransport(o, credentials, gate, health, signals);
   /** True while this tab's ledger or relayed notes hold keys. */
   let ledgerSaved = false;
