@@ -53,7 +53,7 @@ export function startSending({ o, storage, queue, gate, emitter, signals, client
         credentials,
         queueDb: `${storage.dbPrefix}/queue`,
         timeoutMs: o.requestTimeoutMs,
-        onRefused: () => void emitter.emit('warning', new ConfigError('serviceWorkerRelay', `the page's service worker does not relay uploads to ${o.baseUrl} (not in its baseUrls): keepalive uploads are made instead`)),
+        onRefused: () => void emitter.emit('warning', new ConfigError('serviceWorkerRelay', `the page's service worker does not relay uploads to ${o.baseUrl}: keepalive uploads instead`)),
       })
     : undefined;
   const transport = openTransport(o, credentials, gate, health, signals);
