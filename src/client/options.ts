@@ -87,7 +87,11 @@ export interface ClientOptions {
    * Hand the upload made as the page is hidden or unloaded to the page's service worker, which
    * runs the relay of `tp-web-sdk/sw` (README, "Service-worker relay"). It sees the answer after
    * the page is gone and deletes exactly what the service accepted: the next page sends again only
-   * what truly failed. Without such a worker (yet), the keepalive upload is made as without it.
+   * what truly failed, and hears what it delivered (the `relayed` event, `stats().relayed`). The
+   * worker must be registered with this `baseUrl` (`register('/tp-web-sdk-sw.js?baseUrl=' +
+   * encodeURIComponent(baseUrl))`, or `installRelay`'s `baseUrls`). Without such a worker (yet),
+   * the keepalive upload is made as without it; a worker that does not relay to this `baseUrl`
+   * also gets a `warning` (a `ConfigError` for this option).
    * @default false
    */
   serviceWorkerRelay?: boolean;

@@ -9,6 +9,6 @@ export { UploadScheduler, type RetryInfo, type SchedulerOptions, type Trigger } 
 export { createSendGate, type SendGate } from './send-gate.js';
 export { createServiceHealth, FAILURE_MEMORY_MS, SUCCESS_MEMORY_MS, type ServiceHealth } from './service-health.js';
 export { connectRelay, type RelayedInfo, type UnloadRelay } from './relay.js';
-export { RELAY_ARRIVAL_MS, RELAY_PROTOCOL, type RelayRequest, type RelaySend, type RelaySettled } from './relay-protocol.js';
-export { fromOwnWindow, QUEUE_DB, RELAY_MAX_BODY_BYTES, RELAY_MAX_KEYS, relayRequest } from './relay-checks.js';
-export { relayOutcomes, RELAY_MAX_OUTCOMES, type RelayOutcomes, type Tally } from './relay-outcomes.js';
+export { RELAY_PROTOCOL, type RelaySend } from './relay-protocol.js';
+export { fromOwnWindow, relayRequest } from './relay-checks.js';
+export { relayOutcomes } from './relay-outcomes.js';
