@@ -25,7 +25,7 @@ export function createClient(options: ClientOptions): LoggingClient {
 
 export type { BeforeSend, ClientOptions, ClientStats, DeadLettersApi, LoggingClient } from './client/index.js';
 export type { ClientEvents, ConsentEvent, DroppedEvent, PausedEvent, QueueEvent } from './bus/index.js';
-export type { Compression, DeadLetterInfo, DeliveryInfo, FlushResult, LogsBody, RetryInfo, RetryPolicy, UploadInfo } from './delivery/index.js';
+export type { Compression, DeadLetterInfo, DeliveryInfo, FlushResult, LogsBody, RelayedInfo, RetryInfo, RetryPolicy, UploadInfo } from './delivery/index.js';
 export type { DeadLetter, DeadLetterReason, QueueEntry } from './queue/index.js';
 export type { AutoLogin, Session, SessionEndEvent, SessionEndReason, SessionEvents } from './session/index.js';
 // Types that ClientOptions names (its `store`, `offersAutoRefresh` and `canPurchase` options).

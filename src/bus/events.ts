@@ -4,7 +4,7 @@
  * @module
  */
 import { EventEmitter } from 'eventemitter3';
-import type { DeadLetterInfo, DeliveryInfo, RetryInfo, UploadInfo } from '../delivery/index.js';
+import type { DeadLetterInfo, DeliveryInfo, RelayedInfo, RetryInfo, UploadInfo } from '../delivery/index.js';
 import type { ConsentState, PauseReason, ServiceError, TpError, ValidationError } from '../errors/index.js';
 import type { OfferEvents } from '../offers/index.js';
 import type { SessionEvents } from '../session/index.js';
@@ -83,8 +83,10 @@ export interface ClientEvents extends OfferEvents, SessionEvents {
   retry: [info: RetryInfo];
   /**
    * The SDK works on in a lesser way and nothing was lost: IndexedDB missing or failing (memory
-   * storage from now on), offers served from the device's copy. Also, once, a `TpError` of code
-   * `config` when the game tracks `players_login` itself while `autoLogin` sends them.
+   * storage from now on), offers served from the device's copy, a service worker that does not
+   * relay uploads to this `baseUrl` (a `ConfigError` for option `serviceWorkerRelay`: keepalive
+   * uploads are made instead; once per worker). Also, once, a `TpError` of code `config` when the
+   * game tracks `players_login` itself while `autoLogin` sends them.
    */
   warning: [error: TpError];
   /**
@@ -105,6 +107,14 @@ export interface ClientEvents extends OfferEvents, SessionEvents {
   upload: [info: UploadInfo];
   /** The service answered 200 to an upload; its records left the queue. */
   delivered: [info: DeliveryInfo];
+  /**
+   * The service-worker relay (option `serviceWorkerRelay`) delivered, and deleted from the queue,
+   * records that earlier pages handed it as they went away and that were gone before its answer.
+   * Told to the page that takes over uploading, once, when it asks the worker about those records
+   * (at its start); counted in `stats().relayed`, not in `delivered`. A handing page that heard the
+   * answer itself emitted `delivered` instead.
+   */
+  relayed: [info: RelayedInfo];
   /** Records were put aside in the dead-letter store (a 400 answer, or corrupt in storage); `client.deadLetters` lists and requeues them. */
   'dead-letter': [info: DeadLetterInfo];
   /**

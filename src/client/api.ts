@@ -29,6 +29,12 @@ export interface ClientStats {
   readonly delivered: number;
   /** Accepted POST /logs requests. */
   readonly batches: number;
+  /**
+   * Records the service-worker relay delivered (and deleted) for this game's queue after the
+   * pages that handed them over were gone: told to this tab when it took over uploading (the
+   * `relayed` event). Not part of `delivered`.
+   */
+  readonly relayed: number;
   /** Upload attempts made again after a retryable failure. */
   readonly retried: number;
   /** Records `track` rejected as invalid. */

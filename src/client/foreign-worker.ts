@@ -19,16 +19,16 @@ export const FOREIGN_WORKER_WARNING =
 
 /**
  * Watches the page's controller (at start, and at `controllerchange`); calls `warn` once when a
- * worker controls the page and `relayReady()` stays false (at once without the relay option,
+ * worker controls the page and `relayAnswered()` stays false (at once without the relay option,
  * after {@link RELAY_ANSWER_MS} with it). Returns what stops watching.
  */
-export function watchForeignWorker(options: { readonly relayWanted: boolean; readonly relayReady: () => boolean; readonly warn: (error: TpError) => void }): () => void {
+export function watchForeignWorker(options: { readonly relayWanted: boolean; readonly relayAnswered: () => boolean; readonly warn: (error: TpError) => void }): () => void {
   const container = browserNavigator()?.serviceWorker;
   if (!container || typeof container.addEventListener !== 'function') return () => undefined;
   let warned = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const check = (): void => {
-    if (warned || !controlledByWorker() || options.relayReady()) return;
+    if (warned || !controlledByWorker() || options.relayAnswered()) return;
     warned = true;
     options.warn(new TpError('config', FOREIGN_WORKER_WARNING));
   };

@@ -6,7 +6,7 @@
 import { ConfigError, type ConsentState } from '../errors/index.js';
 import { DEFAULT_RETRY, type Compression, type RetryPolicy } from '../delivery/index.js';
 import { DEFAULT_MAX_RECORD_BYTES, type ObjectName } from '../records/index.js';
-import { LOG_LEVELS, MAX_TIMER_MS, type Logger, type LogLevel, type PlatformStore } from '../internal/index.js';
+import { baseUrlOf, HEADER_VALUE, LOG_LEVELS, MAX_TIMER_MS, type Logger, type LogLevel, type PlatformStore } from '../internal/index.js';
 import type { AutoRefreshOptions, ProductCheck } from '../offers/index.js';
 import type { AutoLogin } from '../session/index.js';
 import type { UiAdapter } from '../ui/index.js';
@@ -87,7 +87,11 @@ export interface ClientOptions {
    * Hand the upload made as the page is hidden or unloaded to the page's service worker, which
    * runs the relay of `tp-web-sdk/sw` (README, "Service-worker relay"). It sees the answer after
    * the page is gone and deletes exactly what the service accepted: the next page sends again only
-   * what truly failed. Without such a worker (yet), the keepalive upload is made as without it.
+   * what truly failed, and hears what it delivered (the `relayed` event, `stats().relayed`). The
+   * worker must be registered with this `baseUrl` (`register('/tp-web-sdk-sw.js?baseUrl=' +
+   * encodeURIComponent(baseUrl))`, or `installRelay`'s `baseUrls`). Without such a worker (yet),
+   * the keepalive upload is made as without it; a worker that does not relay to this `baseUrl`
+   * also gets a `warning` (a `ConfigError` for this option).
    * @default false
    */
   serviceWorkerRelay?: boolean;
@@ -244,7 +248,6 @@ type OptionalKeys = 'beforeSend' | 'playerSlug' | 'ui' | 'deviceId' | 'region' |
 /** A check and the words of its error message ("expected …"). */
 type Rule = readonly [check: (value: unknown) => boolean, expected: string];
 
-const HEADER_VALUE = /^[\x21-\x7e](?:[\x20-\x7e]{0,1022}[\x21-\x7e])?$/;
 const isBoolean = (v: unknown): boolean => typeof v === 'boolean';
 const isFunction = (v: unknown): boolean => typeof v === 'function';
 const isNonNegative = (v: unknown): boolean => typeof v === 'number' && Number.isFinite(v) && v >= 0;
@@ -258,7 +261,7 @@ const HEADER: Rule = [(v) => typeof v === 'string' && HEADER_VALUE.test(v), 'pri
 
 /** Every option and its rule; an option not listed here is unknown. */
 const RULES: Readonly<Record<keyof ClientOptions, Rule>> = {
-  baseUrl: [isBaseUrl, 'an absolute http: or https: URL without query or fragment'],
+  baseUrl: [(v) => baseUrlOf(v) !== undefined, 'an absolute http: or https: URL without query or fragment'],
   clientKey: HEADER,
   authMode: HEADER,
   playerSlug: [(v) => isText(v) && HEADER_VALUE.test(v as string), 'printable ASCII of at most 256 characters, without leading or trailing spaces (it is sent as the TPPlayerId header)'],
@@ -361,7 +364,7 @@ export function resolveOptions(input: ClientOptions): ResolvedOptions {
     requestTimeoutMs: Math.min(given.requestTimeoutMs ?? 30_000, MAX_TIMER_MS),
     sessionTimeoutMs: Math.min(given.sessionTimeoutMs ?? 1_800_000, MAX_TIMER_MS),
     fetch: given.fetch ?? globalFetch(),
-    baseUrl: new URL(input.baseUrl).href.replace(/\/+$/, ''),
+    baseUrl: baseUrlOf(input.baseUrl)!,
     clientKey: input.clientKey,
     authMode: input.authMode,
     region: given.region?.toUpperCase(),
@@ -382,17 +385,6 @@ function isAutoRefresh(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false;
   const { onStart = false, onVisible = false, minIntervalMs = 0, ...rest } = value as AutoRefreshOptions;
   return Object.keys(rest).length === 0 && isBoolean(onStart) && isBoolean(onVisible) && isNonNegative(minIntervalMs);
-}
-
-function isBaseUrl(value: unknown): boolean {
-  if (typeof value !== 'string') return false;
-  try {
-    const url = new URL(value);
-    // Not `url.search`: it is empty for a bare `?` (`…/web?`), which `{baseUrl}/logs` would keep.
-    return (url.protocol === 'http:' || url.protocol === 'https:') && !/[?#]/.test(url.href);
-  } catch {
-    return false;
-  }
 }
 
 function globalFetch(): typeof fetch {

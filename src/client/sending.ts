@@ -7,7 +7,7 @@
  */
 import type { EventSink } from '../bus/index.js';
 import { connectRelay, createServiceHealth, Transport, Uploader, type Credentials, type SendGate, type ServiceHealth, type UnloadRelay } from '../delivery/index.js';
-import { pauseReason, toTpError, type StorageError, type TpError } from '../errors/index.js';
+import { ConfigError, pauseReason, toTpError, type StorageError, type TpError } from '../errors/index.js';
 import { controlledByWorker, keepaliveSupported } from '../internal/index.js';
 import type { RecordQueue } from '../queue/index.js';
 import { watchForeignWorker } from './foreign-worker.js';
@@ -49,8 +49,21 @@ export function startSending({ o, storage, queue, gate, emitter, signals, client
   const emitError = (error: TpError): void => void emitter.emit('error', error);
   const credentials = () => ({ authMode: o.authMode, clientKey: clientKey() });
   const { ledger, relayedNotes, unseenNotes } = storage;
+  /** The page's worker is the relay, but not for this `baseUrl` (it said so with its own warning). */
+  let relayRefused = false;
   const health = createServiceHealth(storage.healthKey, o.now);
-  const relay = relayedNotes ? connectRelay({ baseUrl: o.baseUrl, credentials, queueDb: `${storage.dbPrefix}/queue`, timeoutMs: o.requestTimeoutMs }) : undefined;
+  const relay = relayedNotes
+    ? connectRelay({
+        baseUrl: o.baseUrl,
+        credentials,
+        queueDb: `${storage.dbPrefix}/queue`,
+        timeoutMs: o.requestTimeoutMs,
+        onRefused: () => {
+          relayRefused = true;
+          emitter.emit('warning', new ConfigError('serviceWorkerRelay', `the page's service worker does not relay uploads to ${o.baseUrl}: keepalive uploads instead`));
+        },
+      })
+    : undefined;
   const transport = openTransport(o, credentials, gate, health, signals);
   /** True while this tab's ledger or relayed notes hold keys. */
   let ledgerSaved = false;
@@ -100,7 +113,7 @@ export function startSending({ o, storage, queue, gate, emitter, signals, client
   });
   const stopWatching = watchForeignWorker({
     relayWanted: relay !== undefined,
-    relayReady: () => relay?.ready === true,
+    relayAnswered: () => relay?.ready === true || relayRefused,
     warn: (error) => void emitter.emit('warning', error),
   });
   const stop = (): void => {

@@ -9,7 +9,7 @@ import type { ClientEmitter } from '../bus/index.js';
 import type { ClientStats } from './api.js';
 
 /** The counters a client keeps since `createClient` (their docs: `ClientStats`). */
-export type Counts = Pick<ClientStats, 'delivered' | 'batches' | 'retried' | 'invalid' | 'deadLettered' | 'dropped'>;
+export type Counts = Pick<ClientStats, 'delivered' | 'batches' | 'relayed' | 'retried' | 'invalid' | 'deadLettered' | 'dropped'>;
 
 /** Counts from the client's events; `retried()` counts an attempt made again. */
 export interface StatsCounter {
@@ -30,12 +30,13 @@ export interface StatsCounter {
  * earlier session lost (reason `earlier-session`) are reported, not counted.
  */
 export function countStats(emitter: ClientEmitter): StatsCounter {
-  const c = { delivered: 0, batches: 0, retried: 0, invalid: 0, deadLettered: 0, dropped: 0 };
+  const c = { delivered: 0, batches: 0, relayed: 0, retried: 0, invalid: 0, deadLettered: 0, dropped: 0 };
   const listen = (): void => {
     emitter.on('delivered', (info) => {
       c.delivered += info.records;
       c.batches += 1;
     });
+    emitter.on('relayed', (info) => void (c.relayed += info.records));
     emitter.on('invalid', () => void (c.invalid += 1));
     emitter.on('dead-letter', (info) => void (c.deadLettered += info.records));
     // Every reason but what an earlier session lost, a reason added later included.

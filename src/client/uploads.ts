@@ -7,7 +7,7 @@
  */
 import type { EventSink } from '../bus/index.js';
 import { NetworkError, toTpError, type TpError } from '../errors/index.js';
-import { UploadScheduler, type DeliveryWatch, type FlushResult, type SchedulerOptions, type SendGate, type Uploader } from '../delivery/index.js';
+import { UploadScheduler, type DeliveryWatch, type FlushResult, type RelayedInfo, type SchedulerOptions, type SendGate, type Uploader } from '../delivery/index.js';
 import { randomId } from '../internal/index.js';
 import { MAX_TIMER_MS } from '../internal/index.js';
 import type { RecordQueue } from '../queue/index.js';
@@ -85,7 +85,7 @@ export function startUploads({ o, storage, queue, gate, sending, emitter, signal
   });
   if (autoFlush) signals.on('upload', (trigger) => void scheduler.kick(trigger));
 
-  const onLeader = leaderStart({ o, storage, queue, gate, sending, signals }, () => scheduler.kick('start'), emitError);
+  const onLeader = leaderStart({ o, storage, queue, gate, sending, signals }, () => scheduler.kick('start'), emitError, (info) => void emitter.emit('relayed', info));
 
   return {
     uploadsHere,
@@ -122,13 +122,14 @@ function leaderStart(
   { o, storage, queue, gate, sending, signals }: Omit<UploadsDeps, 'emitter' | 'onRetry'>,
   kickStart: () => void,
   emitError: (error: TpError) => void,
+  onRelayed: (info: RelayedInfo) => void,
 ): () => void {
   const { uploader, health, relay } = sending;
   const autoFlush = o.flushIntervalMs > 0;
   /**
    * Holds the records earlier pages handed to the relay (synchronously: no request may take them
-   * from now on), and returns what waits until the worker has settled them, then lets them go.
-   * Undefined when there are none.
+   * from now on), and returns what waits until the worker has settled them, tells what it
+   * delivered of them (the `relayed` event), then lets them go. Undefined when there are none.
    */
   const holdRelayed = (): (() => Promise<void>) | undefined => {
     const notes = storage.relayedNotes?.readAll();
@@ -138,9 +139,10 @@ function leaderStart(
     }
     const release = uploader.holdKeys(notes.items);
     return async () => {
-      await relay.settled(notes.items);
+      const delivered = await relay.settled(notes.items);
       release();
       notes.forget();
+      if (delivered && delivered.records > 0) onRelayed(delivered);
     };
   };
   /**

@@ -8,5 +8,7 @@ export { backoffDelay, DEFAULT_RETRY, MAX_RETRY_AFTER_MS, parseRetryAfter, type 
 export { UploadScheduler, type RetryInfo, type SchedulerOptions, type Trigger } from './scheduler.js';
 export { createSendGate, type SendGate } from './send-gate.js';
 export { createServiceHealth, FAILURE_MEMORY_MS, SUCCESS_MEMORY_MS, type ServiceHealth } from './service-health.js';
-export { connectRelay, type UnloadRelay } from './relay.js';
-export { RELAY_ARRIVAL_MS, RELAY_PROTOCOL, type RelayRequest, type RelaySend } from './relay-protocol.js';
+export { connectRelay, type RelayedInfo, type UnloadRelay } from './relay.js';
+export { RELAY_PROTOCOL, type RelaySend } from './relay-protocol.js';
+export { fromOwnWindow, relayRequest } from './relay-checks.js';
+export { relayOutcomes } from './relay-outcomes.js';

@@ -8,18 +8,28 @@
 import type { EncodedBody } from './encode.js';
 import type { Credentials } from './transport.js';
 
-/** Bumped when a message's shape changes: a page and a relay of other versions do not talk. */
-export const RELAY_PROTOCOL = 1;
+/**
+ * Bumped when a message's shape changes: a page and a relay of other versions do not talk (the
+ * page then makes keepalive uploads). 2: the ping names the page's `baseUrl` and queue, the pong
+ * says whether the relay sends there, and the settle answer counts what the relay delivered.
+ */
+export const RELAY_PROTOCOL = 2;
 
-/** Page → relay: are you there? Answered with {@link RelayPong}. */
+/** Page → relay: are you there, and do you send to `baseUrl`? Answered with {@link RelayPong}. */
 export interface RelayPing {
   readonly type: 'tp-relay:ping';
   readonly protocol: number;
+  /** The page's `{base_url}`. */
+  readonly baseUrl: string;
+  /** Name of the page's queue database. */
+  readonly queueDb: string;
 }
 
 export interface RelayPong {
   readonly type: 'tp-relay:pong';
   readonly protocol: number;
+  /** True when the relay sends to the ping's `baseUrl` (one of its `baseUrls`). */
+  readonly accepts: boolean;
 }
 
 /**
@@ -51,13 +61,27 @@ export interface RelayResult {
 }
 
 /**
- * Page → relay: answer once the sends of `keys` have settled. A key the relay has not heard of yet
- * may be in a message of a page still going away: it waits for it up to {@link RELAY_ARRIVAL_MS}.
+ * Page → relay: answer once the sends of `keys` (in queue `queueDb`) have settled. A key the relay
+ * has not heard of yet may be in a message of a page still going away: it waits for it up to
+ * {@link RELAY_ARRIVAL_MS}. Answered with {@link RelaySettled}.
  */
 export interface RelaySettle {
   readonly type: 'tp-relay:settle';
   readonly protocol: number;
+  readonly queueDb: string;
   readonly keys: readonly string[];
+}
+
+/**
+ * What the relay delivered of the keys asked about, and deleted, that no page was told of: the
+ * handing page was gone before the answer. Each send is told once.
+ */
+export interface RelaySettled {
+  readonly type: 'tp-relay:settled';
+  /** Records among the keys asked about. */
+  readonly records: number;
+  /** The accepted requests they were in. */
+  readonly batches: number;
 }
 
 /**

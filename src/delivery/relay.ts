@@ -3,18 +3,22 @@
  * `tp-web-sdk/sw`). The upload a page makes as it is hidden or unloaded goes to the page's service
  * worker instead of a keepalive `fetch`: the worker outlives the page, sees the answer, and deletes
  * from IndexedDB exactly what the service accepted. The next page waits for the worker's sends in
- * progress before it uploads, so it sends again only what truly failed (docs/decisions.md,
- * "Delivery: exactly once on reload and close").
+ * progress before it uploads, so it sends again only what truly failed, and hears what they
+ * delivered (docs/decisions.md, "Delivery: exactly once on reload and close"). A worker that does
+ * not send to the page's `baseUrl` (its own `baseUrls`) is not used: the page makes keepalive uploads.
  *
  * @module
  */
+import { QUEUE_KEY } from '../queue/index.js';
 import type { EncodedBody } from './encode.js';
+import { RELAY_MAX_KEYS } from './relay-checks.js';
 import {
   RELAY_PROTOCOL,
   type RelayPong,
   type RelayRequest,
   type RelayResult,
   type RelaySend,
+  type RelaySettled,
 } from './relay-protocol.js';
 import type { Credentials } from './transport.js';
 
@@ -26,6 +30,19 @@ export interface RelayConfig {
   readonly credentials: () => Credentials;
   readonly queueDb: string;
   readonly timeoutMs: number;
+  /** The page's service worker is a relay of this version that does not send to `baseUrl`: told once per worker. */
+  readonly onRefused: () => void;
+}
+
+/**
+ * What the relay delivered (and deleted) of records earlier pages handed it and were gone before
+ * the answer: the payload of the client's `relayed` event.
+ */
+export interface RelayedInfo {
+  /** Records the service accepted. */
+  readonly records: number;
+  /** The accepted POST /logs requests they were in. */
+  readonly batches: number;
 }
 
 export interface UnloadRelay {
@@ -37,13 +54,13 @@ export interface UnloadRelay {
    */
   send(encoded: EncodedBody, keys: readonly string[]): Promise<boolean>;
   /**
-   * Resolves once the worker has settled the sends of `keys` (handed over by an earlier page). It
-   * waits at most {@link RELAY_WAIT_MS} for the page to be controlled (a hard reload is not: the
-   * worker is then not asked), then the request time-out and {@link RELAY_WAIT_MS} more for the
-   * answer. After that the records are sent again by this page (a duplicate if the worker was
-   * still sending them).
+   * Resolves once the worker has settled the sends of `keys` (handed over by an earlier page),
+   * with what they delivered that no page heard of; undefined without an answer. It waits at most
+   * {@link RELAY_WAIT_MS} for the page to be controlled (a hard reload is not: the worker is then
+   * not asked), then the request time-out and {@link RELAY_WAIT_MS} more for the answer. After
+   * that the records are sent again by this page (a duplicate if the worker was still sending them).
    */
-  settled(keys: readonly string[]): Promise<void>;
+  settled(keys: readonly string[]): Promise<RelayedInfo | undefined>;
   /** Stops listening for a new controller. */
   stop(): void;
 }
@@ -85,13 +102,21 @@ function ask<T>(worker: ServiceWorker, message: RelayRequest, waitMs: number): P
 /** Connects to the page's service worker, if it is a relay; never throws. */
 export function connectRelay(config: RelayConfig): UnloadRelay {
   const sw = container();
+  const { baseUrl, queueDb } = config;
   let relay: ServiceWorker | undefined;
+  /** The workers that said they do not send to `baseUrl` (told once each). */
+  const refusing = new WeakSet<ServiceWorker>();
   const ping = (): void => {
     const worker = sw?.controller ?? undefined;
     relay = undefined;
     if (!worker) return;
-    void ask<RelayPong>(worker, { type: 'tp-relay:ping', protocol: RELAY_PROTOCOL }, RELAY_WAIT_MS).then((pong) => {
-      if (pong?.type === 'tp-relay:pong' && pong.protocol === RELAY_PROTOCOL && sw?.controller === worker) relay = worker;
+    void ask<RelayPong>(worker, { type: 'tp-relay:ping', protocol: RELAY_PROTOCOL, baseUrl, queueDb }, RELAY_WAIT_MS).then((pong) => {
+      if (pong?.type !== 'tp-relay:pong' || pong.protocol !== RELAY_PROTOCOL || sw?.controller !== worker) return;
+      if (pong.accepts === true) relay = worker;
+      else if (!refusing.has(worker)) {
+        refusing.add(worker);
+        config.onRefused();
+      }
     });
   };
   sw?.addEventListener('controllerchange', ping);
@@ -116,13 +141,13 @@ export function connectRelay(config: RelayConfig): UnloadRelay {
       const message: RelaySend = {
         type: 'tp-relay:send',
         protocol: RELAY_PROTOCOL,
-        baseUrl: config.baseUrl,
+        baseUrl,
         credentials: config.credentials(),
         contentType: encoded.contentType,
         body: encoded.body,
         bytes: encoded.bytes,
         keys,
-        queueDb: config.queueDb,
+        queueDb,
         timeoutMs: config.timeoutMs,
       };
       // A page gone before the answer never hears it: the next page asks `settled()`.
@@ -130,8 +155,14 @@ export function connectRelay(config: RelayConfig): UnloadRelay {
       return answer.then((result) => result?.type === 'tp-relay:result' && result.accepted);
     },
     async settled(keys) {
-      const worker = await controller();
-      if (worker) await ask(worker, { type: 'tp-relay:settle', protocol: RELAY_PROTOCOL, keys }, config.timeoutMs + RELAY_WAIT_MS);
+      // The relay ignores a question with a key the SDK does not make (a note damaged in localStorage).
+      const asked = keys.filter((key) => QUEUE_KEY.test(key)).slice(0, RELAY_MAX_KEYS);
+      const worker = asked.length > 0 ? await controller() : undefined;
+      if (!worker) return undefined;
+      const answer = await ask<RelaySettled>(worker, { type: 'tp-relay:settle', protocol: RELAY_PROTOCOL, queueDb, keys: asked }, config.timeoutMs + RELAY_WAIT_MS);
+      if (answer?.type !== 'tp-relay:settled') return undefined;
+      const count = (n: unknown): number => (Number.isInteger(n) && (n as number) > 0 ? (n as number) : 0);
+      return { records: count(answer.records), batches: count(answer.batches) };
     },
     stop() {
       sw?.removeEventListener('controllerchange', ping);

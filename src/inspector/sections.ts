@@ -64,6 +64,7 @@ export function drawSections(report: InspectorReport): HTMLElement[] {
       ['Held for consent', String(stats.held)],
       ['In flight', String(stats.inFlight)],
       ['Delivered', `${stats.delivered} in ${stats.batches} request(s)`],
+      ['Relayed after the page left', String(stats.relayed)],
       ['Retried', String(stats.retried)],
       ['Dead-lettered', String(stats.deadLettered)],
       ['Dropped', `${stats.dropped}${reasons ? ` (${reasons})` : ''}`],

@@ -20,7 +20,8 @@ export {
 export { formatUtcDateTime, MAX_TIMER_MS, parseDateTime, toUnixSeconds, type Clock } from './time.js';
 export { createServerClock, type ClockSample } from './server-clock.js';
 export { lastStoreOpened, openStore, retireStores } from './idb.js';
-export { httpUrl } from './url.js';
+export { baseUrlOf, httpUrl } from './url.js';
+export { HEADER_VALUE } from './header.js';
 export { shortHash } from './hash.js';
 export { toValidationIssues } from './zod-issues.js';
 export { slices, yieldToPage, type Slices } from './slices.js';

@@ -14,3 +14,14 @@ export function httpUrl(value: unknown): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * `{base_url}` as the SDK keeps it: an absolute http(s) URL without query or fragment, its
+ * trailing slashes dropped; undefined for anything else. The page's `baseUrl` option and the
+ * service-worker relay's `baseUrls` are both read with it, so the two compare as strings.
+ */
+export function baseUrlOf(value: unknown): string | undefined {
+  const href = httpUrl(value);
+  // Not `url.search`: it is empty for a bare `?` (`…/web?`), which `{baseUrl}/logs` would keep.
+  return href === undefined || /[?#]/.test(href) ? undefined : href.replace(/\/+$/, '');
+}

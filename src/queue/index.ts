@@ -1,6 +1,6 @@
 export type { EntryRef, KeySet, QueueEntry, QueueStore, StoredEntry } from './types.js';
 export { createMemoryStore } from './memory-store.js';
-export { byKey } from './keys.js';
+export { byKey, QUEUE_KEY } from './keys.js';
 export { createIndexedDbStore, hasIndexedDb } from './idb-store.js';
 export { RecordQueue } from './queue.js';
 export { DEFAULT_HEAD_LIMIT, type DropInfo, type RecordQueueOptions } from './options.js';

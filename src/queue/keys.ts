@@ -12,6 +12,12 @@
 
 const WIDTH = 11;
 
+/**
+ * A queue key as the SDK makes it: the counter, then the tab id (8 hex digits, client/storage.ts).
+ * The service-worker relay deletes nothing else.
+ */
+export const QUEUE_KEY = /^[0-9a-z]{11}:[0-9a-f]{8}$/;
+
 /** Sort order of anything keyed by a queue key (or a dead letter's): ascending key, queue order. */
 export const byKey = (a: { readonly key: string }, b: { readonly key: string }): number => (a.key < b.key ? -1 : 1);
 

@@ -5,7 +5,9 @@
  * accepted, so the next page sends again only what truly failed. At each reload the service is
  * up, down (500 to every upload: without the relay, the keepalive upload would be trusted, since
  * the service had been answering, and lost) or slow (the answer 1.5 s late: the next page, loaded
- * meanwhile, must wait for the worker instead of sending those records itself).
+ * meanwhile, must wait for the worker instead of sending those records itself). What the worker
+ * delivered after its page was gone is told to the next page (`relayed`): the pages' `delivered`
+ * and `relayed` together count every record the service received, once.
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -26,10 +28,18 @@ interface Game {
 
 function gameHtml(sdkUrl: string, baseUrl: string): string {
   return `<!doctype html><meta charset="utf-8"><title>game</title><script src="${sdkUrl}"></script><script>
-    navigator.serviceWorker.register('/tp-web-sdk-sw.js');
+    navigator.serviceWorker.register('/tp-web-sdk-sw.js?baseUrl=' + encodeURIComponent('${baseUrl}'));
     const q = new URLSearchParams(location.search);
     window.tp = TPSDK.createClient({ baseUrl: '${baseUrl}', clientKey: '${DEFAULT_CLIENT_KEY}', authMode: '${DEFAULT_AUTH_MODE}',
       playerSlug: q.get('player'), region: 'KR', ui: null, serviceWorkerRelay: true, retry: { baseMs: 200, capMs: 200 } });
+    // What each page heard, summed over the pages in localStorage (a page may hear it as it unloads).
+    const add = (name, records) => {
+      const told = JSON.parse(localStorage.getItem('told') || '{"delivered":0,"relayed":0}');
+      told[name] += records;
+      localStorage.setItem('told', JSON.stringify(told));
+    };
+    tp.on('delivered', (info) => add('delivered', info.records));
+    tp.on('relayed', (info) => add('relayed', info.records));
     window.play = (run, from, count) => {
       for (let n = from; n < from + count; n++) tp.track('characters_stages', { character_slug: 'knight', stage_slug: run + ':' + n });
     };
@@ -74,7 +84,7 @@ async function ready(page: Page): Promise<void> {
 }
 const faults = () => [...harness.stack.service.faultCounts.values()].reduce((a, b) => a + b, 0);
 
-it(`${ROUNDS} reloads, the service up, down or slow at each: every record reaches it exactly once`, async () => {
+it(`${ROUNDS} reloads, the service up, down or slow at each: every record reaches it exactly once, and the pages are told of each`, async () => {
   const { service } = harness.stack;
   harness.allowConsole(/Failed to load resource|500 \(Internal Server Error\)/);
   const run = `relay-${Date.now().toString(36)}`;
@@ -98,7 +108,9 @@ it(`${ROUNDS} reloads, the service up, down or slow at each: every record reache
   await expect.poll(() => page.evaluate(() => (window as unknown as Game).tp.flush().then(() => (window as unknown as Game).tp.stats().queued)), { timeout: 20_000 }).toBe(0);
 
   const copies = new Map<string, number>();
+  let received = 0; // every record of the player: logins too
   for (const upload of await serviceUploads(harness.stack)) {
+    for (const records of Object.values(upload.body)) received += records.filter((r) => r.player_slug === run).length;
     for (const r of upload.body.characters_stages ?? []) {
       const id = r.stage_slug as string;
       if (id.startsWith(`${run}:`)) copies.set(id, (copies.get(id) ?? 0) + 1);
@@ -111,6 +123,10 @@ it(`${ROUNDS} reloads, the service up, down or slow at each: every record reache
     if (c === 0) missing += 1;
     else duplicates += c - 1;
   }
-  console.info(`relay: ${ROUNDS * PER_ROUND} records over ${ROUNDS} reloads (service down at ${ROUNDS / 3}, slow at ${ROUNDS / 3}): missing ${missing}, duplicates ${duplicates}`);
+  const told = await page.evaluate(() => JSON.parse(localStorage.getItem('told')!) as { delivered: number; relayed: number });
+  console.info(`relay: ${ROUNDS * PER_ROUND} records over ${ROUNDS} reloads (service down at ${ROUNDS / 3}, slow at ${ROUNDS / 3}): missing ${missing}, duplicates ${duplicates}; the pages heard ${told.delivered} delivered, ${told.relayed} relayed after their page was gone, of ${received}`);
   expect({ missing, duplicates }).toEqual({ missing: 0, duplicates: 0 });
+  // The worker's sends at the slow reloads are answered after the next page loaded: it is told.
+  expect(told.relayed).toBeGreaterThanOrEqual(PER_ROUND * (ROUNDS / 3));
+  expect(told.delivered + told.relayed).toBe(received);
 });

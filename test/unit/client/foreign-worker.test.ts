@@ -27,7 +27,7 @@ describe('a page controlled by a service worker that is not the relay', () => {
   it('warns once, at start, without the relay option; a later controllerchange does not warn again', () => {
     const page = fakeContainer(true);
     const warnings: TpError[] = [];
-    const stop = watchForeignWorker({ relayWanted: false, relayReady: () => false, warn: (e) => warnings.push(e) });
+    const stop = watchForeignWorker({ relayWanted: false, relayAnswered: () => false, warn: (e) => warnings.push(e) });
     page.claim();
     expect(warnings.map((w) => w.message)).toEqual([expect.stringContaining('a service worker that is not the tp-web-sdk relay controls this page')]);
     stop();
@@ -36,7 +36,7 @@ describe('a page controlled by a service worker that is not the relay', () => {
   it('warns when a worker claims the page later (clients.claim())', () => {
     const page = fakeContainer(false);
     const warnings: TpError[] = [];
-    const stop = watchForeignWorker({ relayWanted: false, relayReady: () => false, warn: (e) => warnings.push(e) });
+    const stop = watchForeignWorker({ relayWanted: false, relayAnswered: () => false, warn: (e) => warnings.push(e) });
     expect(warnings).toHaveLength(0);
     page.claim();
     expect(warnings).toHaveLength(1);
@@ -48,13 +48,13 @@ describe('a page controlled by a service worker that is not the relay', () => {
     fakeContainer(true);
     let ready = false;
     const warnings: TpError[] = [];
-    const stop = watchForeignWorker({ relayWanted: true, relayReady: () => ready, warn: (e) => warnings.push(e) });
+    const stop = watchForeignWorker({ relayWanted: true, relayAnswered: () => ready, warn: (e) => warnings.push(e) });
     vi.advanceTimersByTime(RELAY_ANSWER_MS);
     expect(warnings).toHaveLength(1);
     stop();
 
     const again: TpError[] = [];
-    const stopAgain = watchForeignWorker({ relayWanted: true, relayReady: () => ready, warn: (e) => again.push(e) });
+    const stopAgain = watchForeignWorker({ relayWanted: true, relayAnswered: () => ready, warn: (e) => again.push(e) });
     ready = true;
     vi.advanceTimersByTime(RELAY_ANSWER_MS);
     expect(again).toHaveLength(0);
@@ -64,7 +64,7 @@ describe('a page controlled by a service worker that is not the relay', () => {
   it('no worker: no warning', () => {
     fakeContainer(false);
     const warnings: TpError[] = [];
-    watchForeignWorker({ relayWanted: false, relayReady: () => false, warn: (e) => warnings.push(e) })();
+    watchForeignWorker({ relayWanted: false, relayAnswered: () => false, warn: (e) => warnings.push(e) })();
     expect(warnings).toHaveLength(0);
   });
 });

@@ -8,17 +8,18 @@ import { countStats } from '../../../src/client/stats.js';
 import { ServiceError, ValidationError } from '../../../src/errors/index.js';
 
 describe('stats from events', () => {
-  it('counts deliveries, batches, invalid records, dead letters and drops from their events', () => {
+  it('counts deliveries, batches, relayed records, invalid records, dead letters and drops from their events', () => {
     const emitter = createEmitter();
     const stats = countStats(emitter);
     emitter.emit('delivered', { requestId: 1, records: 3, bytes: 100, keepalive: false });
     emitter.emit('delivered', { requestId: 2, records: 2, bytes: 80, keepalive: false });
+    emitter.emit('relayed', { records: 7, batches: 2 });
     emitter.emit('invalid', new ValidationError('players_login', []));
     emitter.emit('dead-letter', { records: 4, error: new ServiceError('logs', 400, 'Bad Request') } as never);
     emitter.emit('dropped', { records: 5, reason: 'queue-full' });
     emitter.emit('dropped', { records: 1, reason: 'no-player' });
     stats.retried();
-    expect(stats.counts()).toEqual({ delivered: 5, batches: 2, retried: 1, invalid: 1, deadLettered: 4, dropped: 6 });
+    expect(stats.counts()).toEqual({ delivered: 5, batches: 2, relayed: 7, retried: 1, invalid: 1, deadLettered: 4, dropped: 6 });
   });
 
   it("reports what an earlier session lost without counting it as this session's", () => {
