@@ -92,7 +92,7 @@ describe('npm run service', { timeout: 30_000 }, () => {
 
     await script.interrupt();
     expect(existsSync(join(dir, '.lock'))).toBe(false);
-    expect(existsSync(join(dir, 'offers.json'))).toBe(true);
+    expect(existsSync(join(dir, 'offers.ndjson'))).toBe(true);
   });
 
   it('refuses a data folder a demo is using, and says so', () => {
