@@ -3,6 +3,7 @@
  * CORS for browser games on other origins, the read-only view (for loopback clients, or those with
  * the view token: view-access.ts), and the offer images.
  */
+import type { IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
@@ -39,5 +40,12 @@ export function createServiceApp(config: ServiceConfig, store: DataStore, client
   // With CORS: a canvas game loads the offer images with crossOrigin = 'anonymous' (canvas-adapter.ts).
   app.use('/assets/*', cors, serveStatic({ root: ASSETS, rewriteRequestPath: (p) => p.replace(/^\/assets/, '') }));
   app.notFound((c) => c.json({ status: 404, reason: 'Not Found' }, 404));
+  app.onError((error, c) => {
+    // The connection closed while the body was read (the request time-out, a client gone): no one
+    // is left to answer, and nothing went wrong in the service.
+    if ((c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket?.destroyed) return c.body(null, 408);
+    console.error(error);
+    return c.json({ status: 500, reason: 'Internal Server Error' }, 500);
+  });
   return app;
 }

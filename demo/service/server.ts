@@ -93,10 +93,14 @@ function timeoutOptions(requestTimeoutMs: number) {
  */
 export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
-/** Keeps idle connections {@link KEEP_ALIVE_TIMEOUT_MS}: both the service's server and the demo page's. */
-function keepIdleConnections(server: Pick<HttpServer, 'keepAliveTimeout' | 'headersTimeout'>): void {
+/**
+ * Keeps idle connections {@link KEEP_ALIVE_TIMEOUT_MS}: both the service's server and the demo
+ * page's. The headers' time-out stays within the request's: with a longer one, Node 20 timed out
+ * no request at all.
+ */
+function keepIdleConnections(server: Pick<HttpServer, 'keepAliveTimeout' | 'headersTimeout' | 'requestTimeout'>): void {
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+  server.headersTimeout = Math.min(KEEP_ALIVE_TIMEOUT_MS + 1_000, server.requestTimeout || Infinity);
 }
 
 /** Listens on 127.0.0.1; rejects on EADDRINUSE and the like. */

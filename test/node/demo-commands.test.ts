@@ -13,7 +13,7 @@ import { parseCommand } from '../../demo/cli-options.js';
 import { lockDataDir } from '../../demo/data-lock.js';
 import { holdPort, printedService, runScript, startScript, type RunningScript } from '../support/npm-script.js';
 
-const OPTIONS = ['--port N', '--data-dir DIR', '--faults RATE', '-h, --help'];
+const OPTIONS = ['--port N', '--data-dir DIR', '--faults RATE', '--view-token TOKEN', '-h, --help'];
 
 let dir = '';
 let script: RunningScript | undefined;
