@@ -98,13 +98,18 @@ describe('POST /logs: a gzip body is read like a JSON one', () => {
   const json = (bytes: Uint8Array<ArrayBuffer>): RequestInit => ({ headers: { ...auth, 'Content-Type': 'application/json' }, body: bytes });
   /**
    * `{"players_join":[]}` padded with white space to `size` bytes: valid JSON of any size. The four
-   * white-space characters in a seeded mix, so that gzip shrinks it about four times only, inside
-   * the service's inflate ratio (a run of spaces is a gzip bomb: test/node/service-limits.test.ts).
+   * white-space characters in a seeded mix, repeating every 64 KiB (past gzip's 32 KiB window), so
+   * that gzip shrinks it about four times only, inside the service's inflate ratio (a run of spaces
+   * is a gzip bomb: test/node/service-limits.test.ts).
    */
-  const padded = (size: number) => {
-    const bytes = new TextEncoder().encode('{"players_join":[]}'.padEnd(size, ' '));
+  const mix = (() => {
     const random = mulberry32(7);
-    for (let i = 19; i < size; i++) bytes[i] = [0x20, 0x09, 0x0a, 0x0d][Math.floor(random() * 4)]!;
+    return Uint8Array.from({ length: 64 * 1024 }, () => [0x20, 0x09, 0x0a, 0x0d][Math.floor(random() * 4)]!);
+  })();
+  const padded = (size: number) => {
+    const bytes = new Uint8Array(size);
+    for (let at = 0; at < size; at += mix.length) bytes.set(mix.subarray(0, size - at), at);
+    bytes.set(new TextEncoder().encode('{"players_join":[]}'));
     return bytes;
   };
   const limit = () => service.current.config.maxBodyBytes;
