@@ -16,6 +16,8 @@ export interface CommandOptions {
   readonly dataDir: string;
   /** Fault injection in the service; undefined when off. */
   readonly faults: FaultConfig | undefined;
+  /** Token the service's read-only view asks for; undefined: the view answers loopback clients only. */
+  readonly viewToken: string | undefined;
 }
 
 export type ParsedCommand =
@@ -62,6 +64,10 @@ const OPTIONS: Record<string, OptionRow> = {
     help: () => 'answer that fraction (0 to 1) of uploads with a fault\n(500, 503, 429, 413, slow, dropped connections, cut-off 200s)',
     default: () => '0',
   },
+  'view-token': {
+    value: 'TOKEN',
+    help: () => 'the read-only view (/_tp/) asks every client for TOKEN,\nas ?token=TOKEN or Authorization: Bearer TOKEN\n(default: no token, loopback clients only)',
+  },
   help: { help: () => 'print this help and exit' },
 };
 
@@ -89,9 +95,13 @@ export function parseCommand(command: Command, args: readonly string[]): ParsedC
   if (faults.trim() === '' || !(rate >= 0 && rate <= 1)) return { kind: 'error', message: `--faults must be a fraction from 0 to 1, got "${faults}"` };
   const dataDir = read('data-dir');
   if (dataDir === '') return { kind: 'error', message: '--data-dir must name a folder' };
+  const viewToken = values['view-token'] as string | undefined;
+  if (viewToken !== undefined && !/^[\x21-\x7e]+$/.test(viewToken)) {
+    return { kind: 'error', message: '--view-token must be printable ASCII without spaces, and not empty' };
+  }
   return {
     kind: 'run',
-    options: { port: Number(port), dataDir: resolve(dataDir), faults: rate > 0 ? { rate, slowMs: SLOW_MS } : undefined },
+    options: { port: Number(port), dataDir: resolve(dataDir), faults: rate > 0 ? { rate, slowMs: SLOW_MS } : undefined, viewToken },
   };
 }
 

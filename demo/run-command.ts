@@ -5,7 +5,7 @@
  */
 import { parseCommand, type Command, type CommandOptions } from './cli-options.js';
 import { lockDataDir } from './data-lock.js';
-import type { RunningService } from './service/server.js';
+import { viewUrl, type RunningService } from './service/server.js';
 
 export interface Started {
   /** What to print once listening. */
@@ -78,6 +78,6 @@ export function serviceLines(service: RunningService): string[] {
     `  client key  ${clientKey}  (header TPClientKey)`,
     `  auth mode   ${authMode}  (header TPAuthMode)`,
     `  in a game   createClient({ baseUrl: '${service.baseUrl}', clientKey: '${clientKey}', authMode: '${authMode}' })`,
-    `  view        ${service.origin}/_tp/  (what it received, kept in ${service.config.dataDir})`,
+    `  view        ${viewUrl(service)}  (what it received, kept in ${service.config.dataDir})`,
   ];
 }

@@ -4,7 +4,7 @@
  */
 import { DEFAULT_AUTH_MODE, DEFAULT_CLIENT_KEY } from './service/config.js';
 import type { FaultConfig } from './service/faults.js';
-import { closeServer, listen, startService, type RunningService } from './service/server.js';
+import { closeServer, listen, startService, viewUrl, type RunningService } from './service/server.js';
 import { buildDemo } from './build.js';
 import { createSiteApp } from './site.js';
 
@@ -23,18 +23,25 @@ export interface DemoStackOptions {
   readonly skipBuild?: boolean;
   /** Fault injection in the reference service (demo/service/faults.ts). */
   readonly faults?: FaultConfig;
+  /** Token the service's read-only view asks for (demo/service/view-access.ts). */
+  readonly viewToken?: string;
 }
 
 export async function startDemoStack(options: DemoStackOptions): Promise<DemoStack> {
   if (!options.skipBuild) await buildDemo();
   const port = options.port ?? 0;
-  const service = await startService({ dataDir: options.dataDir, port: port === 0 ? 0 : port + 1, faults: options.faults });
+  const service = await startService({
+    dataDir: options.dataDir,
+    port: port === 0 ? 0 : port + 1,
+    faults: options.faults,
+    config: { viewToken: options.viewToken },
+  });
   try {
     const site = createSiteApp({
       baseUrl: service.baseUrl,
       clientKey: DEFAULT_CLIENT_KEY,
       authMode: DEFAULT_AUTH_MODE,
-      viewUrl: `${service.origin}/_tp/`,
+      viewUrl: viewUrl(service),
     });
     const { server, port: sitePort } = await listen(site.fetch, port);
     return {

@@ -7,7 +7,7 @@ import type { ServiceConfig } from './config.js';
 
 /** A failure row: HTTP status and the envelope's reason. */
 export interface Failure {
-  readonly status: 400 | 403 | 404 | 413;
+  readonly status: 400 | 401 | 403 | 404 | 413;
   readonly reason: string;
   readonly errors?: unknown;
 }

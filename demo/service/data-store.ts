@@ -4,10 +4,13 @@
  *
  * - `uploads.ndjson`: one line per accepted POST /logs request (sequence, time, content type,
  *   size, and the decoded body);
- * - `offers.json`: every player's offers, `first_opened_at` included, and the first-open updates
- *   received per offer.
+ * - `offers.ndjson`: one line per change to the offers, a JSON array of the offers it created or
+ *   changed, each in full (`first_opened_at` and the first-open updates received included); the
+ *   last line that holds an offer has it as it is. A new player costs one line, whatever the
+ *   number of players before. An `offers.json` of an older service (`{ next_offer_id, offers }`)
+ *   is read once at start, written as one line, and removed.
  */
-import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface StoredUpload {
@@ -34,27 +37,29 @@ export interface StoredOffer {
   first_open_updates: number;
 }
 
-interface OffersFile {
-  next_offer_id: number;
-  offers: StoredOffer[];
-}
+/** The first `offer_id` of a service that holds no offers. */
+const FIRST_OFFER_ID = 1001;
 
 export class DataStore {
   private readonly uploadsPath: string;
   private readonly unseenPath: string;
   private readonly offersPath: string;
   private readonly uploadList: StoredUpload[] = [];
+  /** Every offer by `offer_id`, in the order they were created. */
+  private readonly offers = new Map<number, StoredOffer>();
+  private readonly offersByPlayer = new Map<string, StoredOffer[]>();
+  private nextOfferId = FIRST_OFFER_ID;
   /** Every first-open update that arrived (in memory only): what a test prints when one came twice. */
   readonly firstOpenArrivals: Array<{ offer_id: number; received_at: number; opened_at: string; remote_port: number | undefined }> = [];
-  private offersFile: OffersFile = { next_offer_id: 1001, offers: [] };
 
   constructor(readonly dir: string) {
     mkdirSync(dir, { recursive: true });
     this.uploadsPath = join(dir, 'uploads.ndjson');
-    this.offersPath = join(dir, 'offers.json');
+    this.offersPath = join(dir, 'offers.ndjson');
     this.unseenPath = join(dir, 'unseen-200s.ndjson');
     for (const line of readLines(this.uploadsPath)) this.uploadList.push(JSON.parse(line) as StoredUpload);
-    if (existsSync(this.offersPath)) this.offersFile = JSON.parse(readFileSync(this.offersPath, 'utf8')) as OffersFile;
+    migrateOffersJson(join(dir, 'offers.json'), this.offersPath);
+    for (const line of readLines(this.offersPath)) for (const offer of JSON.parse(line) as StoredOffer[]) this.keep(offer);
     for (const line of readLines(this.unseenPath)) {
       const upload = this.uploadList[(JSON.parse(line) as { seq: number }).seq - 1];
       if (upload) upload.unseen = true;
@@ -80,31 +85,62 @@ export class DataStore {
     appendFileSync(this.unseenPath, `${JSON.stringify({ seq })}\n`);
   }
 
-  offersOf(playerSlug: string): StoredOffer[] {
-    return this.offersFile.offers.filter((o) => o.player_slug === playerSlug);
+  /** The offers of `playerSlug`, in the order they were created (the same array each time). */
+  offersOf(playerSlug: string): readonly StoredOffer[] {
+    return this.offersByPlayer.get(playerSlug) ?? [];
   }
 
+  /** Every offer, in the order they were created. */
   allOffers(): readonly StoredOffer[] {
-    return this.offersFile.offers;
+    return [...this.offers.values()];
   }
 
   findOffer(offerId: number): StoredOffer | undefined {
-    return this.offersFile.offers.find((o) => o.offer_id === offerId);
+    return this.offers.get(offerId);
   }
 
+  /** Creates the offers `make` returns (`nextId` numbers them) and appends them as one line. */
   addOffers(make: (nextId: () => number) => StoredOffer[]): StoredOffer[] {
-    const created = make(() => this.offersFile.next_offer_id++);
-    this.offersFile.offers.push(...created);
-    this.saveOffers();
+    const created = make(() => this.nextOfferId++);
+    appendFileSync(this.offersPath, `${JSON.stringify(created)}\n`);
+    for (const offer of created) this.keep(offer);
     return created;
   }
 
-  /** Persists a change made to an offer returned by this store. */
-  saveOffers(): void {
-    const tmp = `${this.offersPath}.tmp`;
-    writeFileSync(tmp, JSON.stringify(this.offersFile, null, 2));
-    renameSync(tmp, this.offersPath);
+  /** Persists a change made to `offer`, an offer returned by this store: one line. */
+  saveOffer(offer: StoredOffer): void {
+    appendFileSync(this.offersPath, `${JSON.stringify([offer])}\n`);
   }
+
+  /** Holds `offer` as it is now (a later line replaces an earlier one of the same `offer_id`). */
+  private keep(offer: StoredOffer): void {
+    const before = this.offers.get(offer.offer_id);
+    if (before) {
+      Object.assign(before, offer);
+      return;
+    }
+    this.offers.set(offer.offer_id, offer);
+    const ofPlayer = this.offersByPlayer.get(offer.player_slug);
+    if (ofPlayer) ofPlayer.push(offer);
+    else this.offersByPlayer.set(offer.player_slug, [offer]);
+    this.nextOfferId = Math.max(this.nextOfferId, offer.offer_id + 1);
+  }
+}
+
+/**
+ * Moves the offers of an older service's `offers.json` to `offers.ndjson`, one line, once: written
+ * whole under another name and renamed (a crash leaves the old file or the new one, never a part),
+ * then the old file removed. When both are there (a crash between the two steps), the new one holds it all.
+ */
+function migrateOffersJson(jsonPath: string, ndjsonPath: string): void {
+  if (!existsSync(jsonPath)) return;
+  if (!existsSync(ndjsonPath)) {
+    const { offers } = JSON.parse(readFileSync(jsonPath, 'utf8')) as { offers: StoredOffer[] };
+    const tmp = `${ndjsonPath}.tmp`;
+    writeFileSync(tmp, offers.length > 0 ? `${JSON.stringify(offers)}\n` : '');
+    renameSync(tmp, ndjsonPath);
+  }
+  rmSync(jsonPath);
 }
 
 /**

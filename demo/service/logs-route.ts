@@ -1,7 +1,7 @@
 /**
  * POST /logs: every row of the spec's error table, gzip and JSON bodies, and validation of every
- * record with the SDK's own schemas (the strictest peer the SDK will meet). Other methods get 403
- * `Method Not Allowed` from app.ts.
+ * record with the SDK's own schemas (the strictest peer the SDK will meet), up to the first
+ * {@link MAX_PROBLEMS} problems. Other methods get 403 `Method Not Allowed` from app.ts.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import type { IncomingMessage } from 'node:http';
@@ -19,6 +19,9 @@ const SUCCESS_DATA = {
 };
 
 const MEDIA_TYPES = ['application/json', 'application/octet-stream'];
+
+/** Validation stops at this many problems: the answer's `errors` lists them, and no more is read. */
+export const MAX_PROBLEMS = 50;
 
 /**
  * The body limit, `maxBodyBytes`, enforced before the body is read whole (from Content-Length, or
@@ -39,7 +42,7 @@ export async function handleLogs(c: Context, config: ServiceConfig, store: DataS
   if (contentTypeFailed) return fail(c, contentTypeFailed);
   const mediaType = mediaTypeOf(c);
 
-  const decoded = decodeLogsBody(raw, mediaType, config.maxBodyBytes);
+  const decoded = await decodeLogsBody(raw, mediaType, config);
   if ('status' in decoded) return fail(c, decoded);
   const checked = checkBody(decoded.body, config.maxRecordBytes);
   if (checked) return fail(c, checked);
@@ -77,18 +80,17 @@ function checkBody(body: unknown, maxRecordBytes: number): Failure | undefined {
   for (const [name, records] of Object.entries(body)) {
     if (!isObjectName(name)) {
       errors.push({ object: name, message: 'unknown object name' });
-      continue;
-    }
-    if (!Array.isArray(records)) {
+    } else if (!Array.isArray(records)) {
       errors.push({ object: name, message: 'must be an array of records' });
-      continue;
+    } else {
+      for (let index = 0; index < records.length && errors.length < MAX_PROBLEMS; index++) {
+        const result = validateRecord(name, records[index], maxRecordBytes);
+        if (!result.ok) for (const issue of result.error.issues) errors.push({ object: name, index, path: issue.path, message: issue.message });
+      }
     }
-    records.forEach((record: unknown, index) => {
-      const result = validateRecord(name, record, maxRecordBytes);
-      if (!result.ok) for (const issue of result.error.issues) errors.push({ object: name, index, path: issue.path, message: issue.message });
-    });
+    if (errors.length >= MAX_PROBLEMS) break;
   }
   if (errors.length === 0) return undefined;
   const unknownObject = errors.every((e) => e.message === 'unknown object name');
-  return { status: 400, reason: unknownObject ? 'Unknown Object' : 'Invalid Record', errors: errors.slice(0, 50) };
+  return { status: 400, reason: unknownObject ? 'Unknown Object' : 'Invalid Record', errors: errors.slice(0, MAX_PROBLEMS) };
 }

@@ -39,7 +39,7 @@ export function handleFirstOpen(c: Context, config: ServiceConfig, store: DataSt
   const incoming = (c.env as { incoming?: { socket?: { remotePort?: number } } } | undefined)?.incoming;
   store.firstOpenArrivals.push({ offer_id: offer.offer_id, received_at: Date.now(), opened_at: openedAt, remote_port: incoming?.socket?.remotePort });
   offer.first_opened_at ??= formatUtcDateTime(openedMs);
-  store.saveOffers();
+  store.saveOffer(offer);
   return ok(c, { offer_id: offer.offer_id, first_opened_at: offer.first_opened_at });
 }
 

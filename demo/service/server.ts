@@ -8,6 +8,7 @@ import { createServiceApp } from './app.js';
 import { defaultConfig, VERSION_SEGMENT, type ServiceConfig } from './config.js';
 import { DataStore } from './data-store.js';
 import { FaultInjector, type FaultConfig, type FaultKind } from './faults.js';
+import type { ClientAddress } from './view-access.js';
 
 export interface RunningService {
   /** `http://127.0.0.1:PORT` */
@@ -30,15 +31,20 @@ export interface StartServiceOptions {
   readonly config?: Partial<Omit<ServiceConfig, 'dataDir'>>;
   /** Fault injection from the start (docs in faults.ts). */
   readonly faults?: FaultConfig;
+  /**
+   * Where a request came from, for the read-only view's loopback rule (view-access.ts). The
+   * socket's remote address by default; tests stand in a non-loopback address with it.
+   */
+  readonly clientAddress?: ClientAddress;
 }
 
 export async function startService(options: StartServiceOptions): Promise<RunningService> {
   const config: ServiceConfig = { ...defaultConfig(options.dataDir), ...options.config };
   const store = new DataStore(config.dataDir);
-  const app = createServiceApp(config, store);
+  const app = createServiceApp(config, store, options.clientAddress);
   const injector = new FaultInjector(options.faults, (seq) => store.markUnseen(seq));
   const listener = getRequestListener(app.fetch);
-  const server = createServer((req, res) => injector.handle(req, res, listener));
+  const server = createServer(timeoutOptions(config.requestTimeoutMs), (req, res) => injector.handle(req, res, listener));
   keepIdleConnections(server);
   const port = await new Promise<number>((resolve, reject) => {
     server.once('error', reject);
@@ -56,7 +62,27 @@ export async function startService(options: StartServiceOptions): Promise<Runnin
   };
 }
 
+/** The read-only view's page, with the view token when there is one. */
+export function viewUrl(service: Pick<RunningService, 'origin' | 'config'>): string {
+  const token = service.config.viewToken;
+  return `${service.origin}/_tp/${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`;
+}
+
 type Server = ReturnType<typeof serve>;
+
+/**
+ * A request, headers and body, must arrive within `requestTimeoutMs`, or Node's HTTP server answers
+ * 408 `Request Timeout` (no body) and closes the connection: a client that sends its body slowly
+ * holds a connection that long at most. Node checks every `connectionsCheckingInterval` (30 s by
+ * default): a quarter of the time-out here, at most a second.
+ */
+function timeoutOptions(requestTimeoutMs: number) {
+  return {
+    requestTimeout: requestTimeoutMs,
+    headersTimeout: requestTimeoutMs,
+    connectionsCheckingInterval: Math.max(10, Math.min(1_000, Math.ceil(requestTimeoutMs / 4))),
+  };
+}
 
 /**
  * How long an idle keep-alive connection stays open, in milliseconds. Longer than browsers keep
@@ -67,10 +93,14 @@ type Server = ReturnType<typeof serve>;
  */
 export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
-/** Keeps idle connections {@link KEEP_ALIVE_TIMEOUT_MS}: both the service's server and the demo page's. */
-function keepIdleConnections(server: Pick<HttpServer, 'keepAliveTimeout' | 'headersTimeout'>): void {
+/**
+ * Keeps idle connections {@link KEEP_ALIVE_TIMEOUT_MS}: both the service's server and the demo
+ * page's. The headers' time-out stays within the request's: with a longer one, Node 20 timed out
+ * no request at all.
+ */
+function keepIdleConnections(server: Pick<HttpServer, 'keepAliveTimeout' | 'headersTimeout' | 'requestTimeout'>): void {
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+  server.headersTimeout = Math.min(KEEP_ALIVE_TIMEOUT_MS + 1_000, server.requestTimeout || Infinity);
 }
 
 /** Listens on 127.0.0.1; rejects on EADDRINUSE and the like. */

@@ -6,7 +6,7 @@
 import { runCommand, serviceLines } from '../run-command.js';
 import { startService } from './server.js';
 
-await runCommand('service', async ({ port, dataDir, faults }) => {
-  const service = await startService({ dataDir, port, faults });
+await runCommand('service', async ({ port, dataDir, faults, viewToken }) => {
+  const service = await startService({ dataDir, port, faults, config: { viewToken } });
   return { lines: serviceLines(service), close: () => service.close() };
 });

@@ -13,7 +13,7 @@ import { parseCommand } from '../../demo/cli-options.js';
 import { lockDataDir } from '../../demo/data-lock.js';
 import { holdPort, printedService, runScript, startScript, type RunningScript } from '../support/npm-script.js';
 
-const OPTIONS = ['--port N', '--data-dir DIR', '--faults RATE', '-h, --help'];
+const OPTIONS = ['--port N', '--data-dir DIR', '--faults RATE', '--view-token TOKEN', '-h, --help'];
 
 let dir = '';
 let script: RunningScript | undefined;
@@ -92,7 +92,7 @@ describe('npm run service', { timeout: 30_000 }, () => {
 
     await script.interrupt();
     expect(existsSync(join(dir, '.lock'))).toBe(false);
-    expect(existsSync(join(dir, 'offers.json'))).toBe(true);
+    expect(existsSync(join(dir, 'offers.ndjson'))).toBe(true);
   });
 
   it('refuses a data folder a demo is using, and says so', () => {
