@@ -46,7 +46,7 @@ export function startSending({ o, storage, queue, gate, emitter, signals, client
   const emitError = (error: TpError): void => void emitter.emit('error', error);
   const credentials = () => ({ authMode: o.authMode, clientKey: clientKey() });
   const { ledger, relayedNotes } = storage;
-  const health = createServiceHealth(storage.healthKey, o.now);
+  const health = createServiceHealth(storage.healthKey, o.now, storage.values);
   const relay = relayedNotes ? connectRelay({ baseUrl: o.baseUrl, credentials, queueDb: `${storage.dbPrefix}/queue`, timeoutMs: o.requestTimeoutMs }) : undefined;
   const transport = openTransport(o, credentials, gate, health, signals);
   /** True while this tab's ledger or relayed notes hold keys. */

@@ -6,7 +6,7 @@
  * @module
  */
 import { StorageError } from '../errors/index.js';
-import { browserNavigator, hasDom, randomId } from '../internal/index.js';
+import { browserNavigator, hasDom, openPageValues, randomId, type PageValues } from '../internal/index.js';
 import { shortHash } from '../internal/index.js';
 import {
   createIndexedDbDeadLetterStore,
@@ -42,8 +42,14 @@ export interface ClientStorage {
   readonly ledger: SentLedger | undefined;
   /** Keys this tab handed to the service-worker relay, for the next page to hold until it settled. */
   readonly relayedNotes: SentLedger | undefined;
-  /** The localStorage key of the service's health as the game's pages saw it (delivery/service-health.ts). */
+  /** The key of the service's health as the game's pages saw it (delivery/service-health.ts). */
   readonly healthKey: string | undefined;
+  /**
+   * Where the device id, the session record, the rescue, the ledgers and the health are kept:
+   * localStorage, or where localStorage is refused, IndexedDB behind a memory copy
+   * (internal/local-values.ts).
+   */
+  readonly values: PageValues;
   /** Web Locks, where there are: who uploads, and one `deadLetters.requeue()` at a time. */
   readonly locks: LockManager | undefined;
   /** Which tab uploads for all: elected among the tabs sharing the queue, else this one. */
@@ -67,23 +73,30 @@ export const memoryStores = (): MemoryStores => ({ queue: createMemoryStore(), d
  * Chooses IndexedDB (unless `storage: 'memory'` or the browser has none; then `memory()`, the
  * client's own) and names everything after the namespace. Clients that send elsewhere never
  * share a queue (two games on one portal origin): the default namespace is named after where the
- * records go.
+ * records go. With IndexedDB, where localStorage is refused, the values usually kept there go to
+ * IndexedDB: `warn` hears it (after `createClient` returned), and again if that fails too.
  */
-export function chooseStorage(options: ClientOptions, o: ResolvedOptions, memory: () => MemoryStores): ClientStorage {
+export function chooseStorage(options: ClientOptions, o: ResolvedOptions, memory: () => MemoryStores, warn: (error: StorageError) => void): ClientStorage {
   const { shared, dbPrefix, locks } = storageNames(options, o);
   const tabId = randomId().replace(/-/g, '').slice(0, 8);
   const rescuePrefix = `${dbPrefix}/rescue/`;
+  const values = openPageValues(shared ? `${dbPrefix}/values` : undefined, `${dbPrefix}/probe`, o.storageTimeoutMs, (to, cause) => {
+    const where = to === 'indexeddb' ? 'localStorage refused: the device id, session and notes for the next page are kept in IndexedDB' : 'IndexedDB failed too: the device id, session and notes are kept for this page only';
+    const error = new StorageError('local-storage', new Error(`${where} (${describe(cause)})`, { cause }));
+    queueMicrotask(() => warn(error));
+  });
   return {
     shared,
     dbPrefix,
     tabId,
-    queue: shared ? createIndexedDbStore(`${dbPrefix}/queue`) : memory().queue,
-    deadLetters: shared ? createIndexedDbDeadLetterStore(`${dbPrefix}/dead-letter`) : memory().deadLetters,
-    rescue: shared ? createLocalRescue(rescuePrefix, tabId) : undefined,
+    queue: shared ? createIndexedDbStore(`${dbPrefix}/queue`, o.storageTimeoutMs) : memory().queue,
+    deadLetters: shared ? createIndexedDbDeadLetterStore(`${dbPrefix}/dead-letter`, o.storageTimeoutMs) : memory().deadLetters,
+    rescue: shared ? createLocalRescue(rescuePrefix, tabId, values) : undefined,
     rescuePrefix,
-    ledger: shared ? createLocalLedger(`${dbPrefix}/sent/`, tabId) : undefined,
-    relayedNotes: shared && o.serviceWorkerRelay ? createLocalLedger(`${dbPrefix}/relayed/`, tabId) : undefined,
+    ledger: shared ? createLocalLedger(`${dbPrefix}/sent/`, tabId, values) : undefined,
+    relayedNotes: shared && o.serviceWorkerRelay ? createLocalLedger(`${dbPrefix}/relayed/`, tabId, values) : undefined,
     healthKey: shared ? `${dbPrefix}/failed-at` : undefined,
+    values,
     locks,
     leadership: shared ? electLeader(`${dbPrefix}/upload`, tabId, locks, `${dbPrefix}/lease`) : soleLeader(),
     openChannel: () => openTabChannel(shared ? dbPrefix : undefined),
@@ -109,3 +122,6 @@ export function warnIfNoIndexedDb(o: ResolvedOptions, storage: ClientStorage, wa
     queueMicrotask(() => warn(new StorageError('open', new Error('IndexedDB is not available here: records are kept in memory'))));
   }
 }
+
+/** A failure as `Name: message`. */
+const describe = (cause: unknown): string => (cause instanceof Error || cause instanceof DOMException ? `${cause.name}: ${cause.message}` : String(cause));
