@@ -1,0 +1,53 @@
+/**
+ * IndexedDB that never answers: Safari 14.1 could leave `indexedDB.open` pending forever, with
+ * no `success`, `error` or `blocked`. The SDK must not wait with it: after `storageTimeoutMs` the
+ * queue moves to memory with one `warning`, `flush()` settles, and the records tracked meanwhile
+ * are delivered from memory. Real client and real Chromium; `indexedDB.open` of the test's
+ * namespace returns a request that never fires; the service is answered by the test.
+ */
+import { afterEach, expect, it, vi } from 'vitest';
+import { StorageError } from '../../src/index.js';
+import { clearNamespace, loginVersions, storedClient } from '../support/stored-client.js';
+
+const namespace = `hang-${crypto.randomUUID().slice(0, 8)}`;
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await clearNamespace(namespace);
+});
+
+/** `indexedDB.open` of the namespace's databases never answers; others open as usual. */
+function hangOpens(): void {
+  const open = IDBFactory.prototype.open;
+  vi.spyOn(IDBFactory.prototype, 'open').mockImplementation(function (this: IDBFactory, name: string, version?: number) {
+    if (name.includes(namespace)) return new EventTarget() as IDBOpenDBRequest; // pending forever
+    return version === undefined ? open.call(this, name) : open.call(this, name, version);
+  });
+}
+
+it('an open that never answers: memory after storageTimeoutMs, one warning, flush() settles, the records are delivered', async () => {
+  hangOpens();
+  const sent: string[] = [];
+  const warnings: unknown[] = [];
+  const tp = storedClient(namespace, (body) => void sent.push(...loginVersions(body)), { storageTimeoutMs: 500 });
+  tp.on('warning', (warning) => void warnings.push(warning));
+  tp.track('players_login', { app_version: 'a' });
+  expect(tp.stats().storage).toBe('indexeddb'); // still waiting for the open
+  tp.track('players_login', { app_version: 'b' });
+
+  const started = performance.now();
+  const result = await tp.flush();
+  expect(performance.now() - started).toBeLessThan(3000);
+  expect(result).toMatchObject({ records: 2 });
+  expect(sent).toEqual(['a', 'b']);
+  expect(tp.stats()).toMatchObject({ storage: 'memory', queued: 0, delivered: 2 });
+  expect(warnings).toHaveLength(1);
+  expect(warnings[0]).toBeInstanceOf(StorageError);
+  expect(warnings[0]).toMatchObject({ operation: 'open', cause: { name: 'TimeoutError' } });
+
+  // Tracked after the move: sent from memory too.
+  tp.track('players_login', { app_version: 'c' });
+  expect(await tp.flush()).toMatchObject({ records: 1 });
+  expect(sent).toEqual(['a', 'b', 'c']);
+  await tp.shutdown();
+});
