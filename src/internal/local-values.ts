@@ -4,15 +4,15 @@
  * service's health. They live in localStorage, which is synchronous. Where localStorage is refused
  * (a read or a write throws: blocked storage, a full one, some WebViews), they live in an
  * IndexedDB database instead, behind a copy in memory: read once at start, then read from memory
- * and written through to IndexedDB, each write its own transaction started at once (a write
- * started in `pagehide` commits in Chromium: docs/decisions.md, "Storage fallback"). Where that
+ * and written through to IndexedDB, each write its own transaction made and committed at once
+ * (so that a write made in `pagehide` survives the page: internal/idb.ts). Where that
  * database fails too, the memory copy is all there is, for this page only.
  *
  * @module
  */
-import { del, entries, set, type UseStore } from 'idb-keyval';
+import { del, entries, set } from 'idb-keyval';
 import { localStorageOrUndefined } from './env.js';
-import { openStore } from './idb.js';
+import { openStore, type StoreWithWrites } from './idb.js';
 
 /** The part of `Storage` the SDK uses. Like localStorage's, its methods may throw (blocked, full). */
 export interface LocalValues {
@@ -79,7 +79,7 @@ export function openPageValues(dbName: string | undefined, probeKey: string, tim
 }
 
 /** Values in `store`, read once into memory and written through to it. */
-function mirroredValues(store: UseStore, onMove: (to: 'memory', cause: unknown) => void): PageValues {
+function mirroredValues(store: StoreWithWrites, onMove: (to: 'memory', cause: unknown) => void): PageValues {
   const copy = new Map<string, string>();
   /** Keys written or removed before the stored copy was read: this page's value wins. */
   const touched = new Set<string>();
@@ -101,7 +101,9 @@ function mirroredValues(store: UseStore, onMove: (to: 'memory', cause: unknown) 
     else if (copy.get(key) === value) return;
     if (value === undefined) copy.delete(key);
     else copy.set(key, value);
-    if (kind === 'indexeddb') (value === undefined ? del(key, store) : set(key, value, store)).catch(fail);
+    if (kind !== 'indexeddb') return;
+    const now = store.writeNow((s) => (value === undefined ? s.delete(key) : s.put(value, key)));
+    (now ?? (value === undefined ? del(key, store) : set(key, value, store))).catch(fail);
   };
   return {
     get kind() {
