@@ -7,12 +7,14 @@
  */
 import { afterEach, expect, it, vi } from 'vitest';
 import { StorageError } from '../../src/index.js';
+import { refuseLocalStorage } from '../support/refused-local-storage.js';
 import { clearNamespace, loginVersions, storedClient } from '../support/stored-client.js';
 
 const namespace = `hang-${crypto.randomUUID().slice(0, 8)}`;
 
 afterEach(async () => {
   vi.restoreAllMocks();
+  dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
   await clearNamespace(namespace);
 });
 
@@ -49,5 +51,35 @@ it('an open that never answers: memory after storageTimeoutMs, one warning, flus
   tp.track('players_login', { app_version: 'c' });
   expect(await tp.flush()).toMatchObject({ records: 1 });
   expect(sent).toEqual(['a', 'b', 'c']);
+  await tp.shutdown();
+});
+
+it('localStorage refused as well: the values move to memory too, flush() settles, nothing is lost, the game keeps running', async () => {
+  hangOpens();
+  refuseLocalStorage(); // undone by restoreAllMocks
+  const sent: string[] = [];
+  const warnings: Array<{ operation: string; message: string }> = [];
+  let logins = 0;
+  const tp = storedClient(
+    namespace,
+    (body) => {
+      for (const r of (body.characters_stages ?? []) as Array<{ stage_slug: string }>) sent.push(r.stage_slug);
+      logins += (body.players_login ?? []).length;
+    },
+    { storageTimeoutMs: 300, autoLogin: 'session', region: 'KR' },
+  );
+  tp.on('warning', (warning) => void warnings.push(warning as StorageError));
+  for (let n = 0; n < 300; n++) tp.track('characters_stages', { character_slug: 'c', stage_slug: `s${n}` });
+  expect(await tp.flush()).toMatchObject({ records: 301 }); // the 300 and the SDK's own login
+  expect(new Set(sent).size).toBe(300);
+  expect(logins).toBe(1);
+  expect(tp.stats()).toMatchObject({ storage: 'memory', queued: 0 });
+  expect(tp.session).toBeDefined();
+  expect(warnings.map((w) => w.operation).sort()).toEqual(['local-storage', 'local-storage', 'open']);
+  expect(warnings.filter((w) => w.operation === 'local-storage').map((w) => w.message)).toEqual([
+    expect.stringMatching(/localStorage refused.*kept in IndexedDB/),
+    expect.stringMatching(/IndexedDB failed too.*this page only/),
+  ]);
+  dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false })); // nothing throws at unload either
   await tp.shutdown();
 });
