@@ -80,10 +80,8 @@ export function chooseStorage(options: ClientOptions, o: ResolvedOptions, memory
   const { shared, dbPrefix, locks } = storageNames(options, o);
   const tabId = randomId().replace(/-/g, '').slice(0, 8);
   const rescuePrefix = `${dbPrefix}/rescue/`;
-  const values = openPageValues(shared ? `${dbPrefix}/values` : undefined, `${dbPrefix}/probe`, o.storageTimeoutMs, (to, cause) => {
-    const where = to === 'indexeddb' ? 'localStorage refused: the device id, session and notes for the next page are kept in IndexedDB' : 'IndexedDB failed too: the device id, session and notes are kept for this page only';
-    const error = new StorageError('local-storage', new Error(`${where} (${describe(cause)})`, { cause }));
-    queueMicrotask(() => warn(error));
+  const values = openPageValues(shared ? `${dbPrefix}/values` : undefined, `${dbPrefix}/probe`, o.storageTimeoutMs, (to, cause, refusal) => {
+    queueMicrotask(() => warn(valuesMoved(to, cause, refusal)));
   });
   return {
     shared,
@@ -123,5 +121,18 @@ export function warnIfNoIndexedDb(o: ResolvedOptions, storage: ClientStorage, wa
   }
 }
 
-/** A failure as `Name: message`. */
-const describe = (cause: unknown): string => (cause instanceof Error || cause instanceof DOMException ? `${cause.name}: ${cause.message}` : String(cause));
+/**
+ * The warning of values moved `to` IndexedDB or memory: its cause carries the name of the
+ * failure (`SecurityError`, `TimeoutError`, …) and says what failed and where the values are.
+ */
+function valuesMoved(to: 'indexeddb' | 'memory', cause: unknown, refusal: unknown): StorageError {
+  const message = (e: unknown): string => (e instanceof Error || e instanceof DOMException ? e.message : String(e));
+  const what =
+    to === 'indexeddb'
+      ? `localStorage refused (${message(cause)}): the device id, session and notes for the next page are kept in IndexedDB`
+      : `${refusal === undefined ? '' : `localStorage refused (${message(refusal)}), and `}IndexedDB failed (${message(cause)}): the device id, session and notes are kept for this page only`;
+  const error = new Error(what, { cause });
+  const name = (cause as { name?: unknown } | null)?.name;
+  if (typeof name === 'string') error.name = name;
+  return new StorageError('local-storage', error);
+}

@@ -65,21 +65,26 @@ export function localStorageRefusal(probeKey: string): unknown {
 }
 
 /**
+ * Hears where the values went, once they are loaded: `indexeddb` (`cause`: localStorage's
+ * refusal) or `memory` (`cause`: the database's failure; `refusal`: localStorage's, when it is
+ * the first move). A database that fails later is a second move, to `memory`.
+ */
+export type ValuesMoved = (to: 'indexeddb' | 'memory', cause: unknown, refusal?: unknown) => void;
+
+/**
  * The values of a client whose storage is `dbName`'s: in localStorage when it works (or
  * `dbName` is undefined: nothing is kept in IndexedDB), else in object store `values` of
- * IndexedDB database `dbName`, behind a memory copy. `onMove` hears each move: to `indexeddb`
- * (at once, with localStorage's refusal), then to `memory` if the database fails or has not
- * answered within `timeoutMs` (with its failure).
+ * IndexedDB database `dbName`, behind a memory copy; in memory only when that database fails,
+ * or has not answered within `timeoutMs`. `onMove` hears each move.
  */
-export function openPageValues(dbName: string | undefined, probeKey: string, timeoutMs: number, onMove: (to: 'indexeddb' | 'memory', cause: unknown) => void): PageValues {
+export function openPageValues(dbName: string | undefined, probeKey: string, timeoutMs: number, onMove: ValuesMoved): PageValues {
   const refusal = dbName === undefined ? undefined : localStorageRefusal(probeKey);
   if (refusal === undefined) return { ...browserValues, kind: 'localStorage', loaded: true, ready: Promise.resolve() };
-  onMove('indexeddb', refusal);
-  return mirroredValues(openStore(dbName!, 'values', timeoutMs), onMove);
+  return mirroredValues(openStore(dbName!, 'values', timeoutMs), refusal, onMove);
 }
 
 /** Values in `store`, read once into memory and written through to it. */
-function mirroredValues(store: StoreWithWrites, onMove: (to: 'memory', cause: unknown) => void): PageValues {
+function mirroredValues(store: StoreWithWrites, refusal: unknown, onMove: ValuesMoved): PageValues {
   const copy = new Map<string, string>();
   /** Keys written or removed before the stored copy was read: this page's value wins. */
   const touched = new Set<string>();
@@ -88,11 +93,12 @@ function mirroredValues(store: StoreWithWrites, onMove: (to: 'memory', cause: un
   const fail = (cause: unknown): void => {
     if (kind === 'memory') return;
     kind = 'memory';
-    onMove('memory', cause);
+    onMove('memory', cause, loaded ? undefined : refusal);
   };
   const ready = entries<string, unknown>(store)
     .then((stored) => {
       for (const [key, value] of stored) if (!touched.has(key) && typeof value === 'string') copy.set(key, value);
+      if (kind === 'indexeddb') onMove('indexeddb', refusal);
     })
     .catch(fail)
     .then(() => void (loaded = true));

@@ -58,6 +58,6 @@ it('five reloads: one device id, one session and one automatic login; one warnin
   for (const heard of warnings) {
     expect(heard).toHaveLength(1);
     expect(heard[0]).toBeInstanceOf(StorageError);
-    expect(heard[0]).toMatchObject({ operation: 'local-storage', message: expect.stringMatching(/kept in IndexedDB/) });
+    expect(heard[0]).toMatchObject({ operation: 'local-storage', message: expect.stringMatching(/SecurityError: localStorage refused .*kept in IndexedDB/) });
   }
 });
