@@ -19,7 +19,7 @@ export {
 export { formatUtcDateTime, MAX_TIMER_MS, parseDateTime, toUnixSeconds, type Clock } from './time.js';
 export { createServerClock, type ClockSample } from './server-clock.js';
 export { lastStoreOpened, openStore, retireStores, STORAGE_TIMEOUT_MS } from './idb.js';
-export { browserValues, openPageValues, type LocalValues, type LocalValuesKind, type PageValues } from './local-values.js';
+export { browserValues, openPageValues, type LocalValues, type PageValues } from './local-values.js';
 export { httpUrl } from './url.js';
 export { shortHash } from './hash.js';
 export { toValidationIssues } from './zod-issues.js';
