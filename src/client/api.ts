@@ -45,6 +45,14 @@ export interface ClientStats {
   readonly dropped: number;
   /** Where the queue lives now: `none` while consent is not granted (nothing is stored). */
   readonly storage: 'indexeddb' | 'memory' | 'none';
+  /**
+   * Records left in IndexedDB that this client will not send: when the queue moved to memory
+   * (`QuotaExceededError`, a failing database), the records already stored stayed there, for a
+   * later page of the game (or another tab) to deliver. As counted at the move (every tab's
+   * records); 0 while the queue is in IndexedDB, or when it failed before it was counted. Not
+   * part of `queued`.
+   */
+  readonly stranded: number;
   /** True when this tab is the one that uploads for every tab of the game (docs/decisions.md, "Many tabs"). */
   readonly leader: boolean;
   /**

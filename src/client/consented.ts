@@ -12,11 +12,12 @@ import { pauseReason } from '../errors/index.js';
 import { lastStoreOpened, randomId, retireStores } from '../internal/index.js';
 import type { OffersDeps, OffersEngine } from '../offers/index.js';
 import type { QueueEntry, RecordQueue } from '../queue/index.js';
-import { localSessionStore, startSessions, type SessionEndReason, type SessionTracker } from '../session/index.js';
+import { localSessionStore, startSessions, startSessionsWhen, type SessionEndReason, type SessionTracker } from '../session/index.js';
 import type { UiAdapter } from '../ui/index.js';
 import type { DeadLettersApi } from './api.js';
 import { isOnline } from './connectivity.js';
 import { deadLettersApi } from './dead-letters.js';
+import { earlyRecords } from './early-records.js';
 import type { LogHooks } from './log.js';
 import type { Device } from './device.js';
 import type { ClientOptions, ResolvedOptions } from './options.js';
@@ -87,10 +88,12 @@ export function startConsented(d: ConsentedDeps): Consented {
   const emitter = liveSink(d.emitter, () => live);
   const firstStore = lastStoreOpened() + 1; // the stores this half opens are numbered from here
   const signals = createSignals();
-  d.device.keep(); // consent granted: the device id may be saved now
-  const storage = chooseStorage(d.options, o, d.memory);
+  const storage = chooseStorage(d.options, o, d.memory, (error) => void emitter.emit('warning', error));
+  d.device.keep(storage.values); // consent granted: the device id may be saved now
   const { leadership } = storage;
   const queue = openClientQueue(o, storage, emitter, signals);
+  // After `keep`: records tracked before the values are loaded get the device id read then.
+  const early = earlyRecords(storage.values, d.device, (entry) => enqueue(entry));
   warnIfNoIndexedDb(o, storage, (error) => void emitter.emit('warning', error));
   d.log.storage?.(storage.shared, storage.dbPrefix);
   if (d.log.leader && storage.shared) leadership.onLeader(d.log.leader);
@@ -133,10 +136,11 @@ export function startConsented(d: ConsentedDeps): Consented {
   }
   uploads.begin(); // after every listener: a sole leader (memory storage) starts at once
   const stopPage = watchPage({ o, storage, queue, gate, sending, uploads, signals });
-  const sessions = startSessions({
+  // Once the session record can be read (localStorage refused: from IndexedDB, a moment later).
+  const sessions = startSessionsWhen(storage.values.loaded ? undefined : storage.values.ready, () => startSessions({
     // Shared by the game's tabs in localStorage; this client's own without IndexedDB or for a child
     // (kept across consent withdrawn and granted again, as localStorage keeps it).
-    store: storage.shared && !o.childDirected ? localSessionStore(`${storage.dbPrefix}/session`) : d.memory().session,
+    store: storage.shared && !o.childDirected ? localSessionStore(`${storage.dbPrefix}/session`, storage.values) : d.memory().session,
     exclusive: storage.shared && storage.locks ? exclusively(storage.locks, `${storage.dbPrefix}/session`) : (task) => Promise.resolve().then(task),
     now: o.now,
     timeoutMs: o.sessionTimeoutMs,
@@ -148,11 +152,33 @@ export function startConsented(d: ConsentedDeps): Consented {
     send: d.trackOwn,
     newId: randomId,
     announceCarriedOn: d.announceCarriedOn,
+  }));
+  const stopSessionWatch = watchPageLifecycle({
+    hidden: sessions.hidden,
+    unload: () => {
+      early.release();
+      sessions.hidden();
+    },
+    visible: sessions.visible,
+    shown: sessions.visible,
   });
-  const stopSessionWatch = watchPageLifecycle({ hidden: sessions.hidden, unload: sessions.hidden, visible: sessions.visible, shown: sessions.visible });
 
   /** An upload kick for the records tracked in this task is on its way. */
   let kicked = false;
+  const enqueue = (entry: QueueEntry): void => {
+    queue.enqueue(entry);
+    // Tracked after the SDK's own `pagehide` (a game's "session end" in its listener): the write
+    // may be cut off with the page, so the rescue is saved again, with it.
+    if (gate.unloading) queue.rescue();
+    // Past `flushAt`, one upload kick per task, not one per record of a burst.
+    if (!kicked && queue.length >= o.flushAt) {
+      kicked = true;
+      queueMicrotask(() => {
+        kicked = false;
+        signals.emit('upload', 'threshold');
+      });
+    }
+  };
 
   /** Everything that schedules or listens stops. */
   const stop = (): void => {
@@ -171,20 +197,7 @@ export function startConsented(d: ConsentedDeps): Consented {
     offers,
     deadLetters: deadLettersApi(o, storage, queue, sending.uploader),
     sessions,
-    enqueue(entry) {
-      queue.enqueue(entry);
-      // Tracked after the SDK's own `pagehide` (a game's "session end" in its listener): the write
-      // may be cut off with the page, so the rescue is saved again, with it.
-      if (gate.unloading) queue.rescue();
-      // Past `flushAt`, one upload kick per task, not one per record of a burst.
-      if (!kicked && queue.length >= o.flushAt) {
-        kicked = true;
-        queueMicrotask(() => {
-          kicked = false;
-          signals.emit('upload', 'threshold');
-        });
-      }
-    },
+    enqueue: (entry) => early.enqueue(entry),
     async retire(erasing, reason) {
       sessions.stop(reason); // heard by the game before the half falls silent
       live = false; // the gate closes: the running upload ends before its next batch

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { browserNavigator, describeDevice, detectStore, randomId, regionFromLanguages, type PlatformStore } from '../internal/index.js';
+import { browserNavigator, describeDevice, detectStore, randomId, regionFromLanguages, type PageValues, type PlatformStore } from '../internal/index.js';
 import { readDeviceId, saveDeviceId } from './device-id.js';
 import type { ResolvedOptions } from './options.js';
 
@@ -16,8 +16,12 @@ export interface Device {
    * (localStorage is not read or written).
    */
   readonly id: string;
-  /** Consent is granted: the id is saved in localStorage (or the one another page saved is used). */
-  keep(): void;
+  /**
+   * Consent is granted: the id is saved in `values` (or the one another page saved is used), at
+   * once, or once they are loaded (localStorage refused: the id read at start was none, and until
+   * then `id` is this page's own).
+   */
+  keep(values: PageValues): void;
   /** `forget()` erased the id: a new one from now on (kept again by `keep()`). */
   renew(): void;
   /** `device_info`, from the user agent. */
@@ -45,16 +49,20 @@ export function describeThisDevice(o: ResolvedOptions): Device {
     get id() {
       return id;
     },
-    keep() {
+    keep(values) {
       if (!stored) return;
-      const existing = readDeviceId(o.namespace);
-      if (existing !== undefined) {
-        id = existing; // a page of the game kept one first
-        fromStorage = true;
-        return;
-      }
-      if (fromStorage) id = randomId(); // another tab's `forget()` erased it
-      fromStorage = saveDeviceId(o.namespace, id);
+      const keep = (): void => {
+        const existing = readDeviceId(o.namespace, values);
+        if (existing !== undefined) {
+          id = existing; // a page of the game kept one first
+          fromStorage = true;
+          return;
+        }
+        if (fromStorage) id = randomId(); // another tab's `forget()` erased it
+        fromStorage = saveDeviceId(o.namespace, id, values);
+      };
+      if (values.loaded) keep();
+      else void values.ready.then(keep);
     },
     renew() {
       if (o.deviceId !== undefined) return;

@@ -6,7 +6,7 @@
 import { ConfigError, type ConsentState } from '../errors/index.js';
 import { DEFAULT_RETRY, type Compression, type RetryPolicy } from '../delivery/index.js';
 import { DEFAULT_MAX_RECORD_BYTES, type ObjectName } from '../records/index.js';
-import { baseUrlOf, HEADER_VALUE, LOG_LEVELS, MAX_TIMER_MS, type Logger, type LogLevel, type PlatformStore } from '../internal/index.js';
+import { baseUrlOf, HEADER_VALUE, LOG_LEVELS, MAX_TIMER_MS, STORAGE_TIMEOUT_MS, type Logger, type LogLevel, type PlatformStore } from '../internal/index.js';
 import type { AutoRefreshOptions, ProductCheck } from '../offers/index.js';
 import type { AutoLogin } from '../session/index.js';
 import type { UiAdapter } from '../ui/index.js';
@@ -50,6 +50,16 @@ export interface ClientOptions {
    * @default 'indexeddb' where available, else 'memory'
    */
   storage?: 'indexeddb' | 'memory';
+  /**
+   * How long IndexedDB may take to open and answer the first transaction of each store, in
+   * milliseconds. A database that has not answered by then (Safari 14.1 could leave
+   * `indexedDB.open` pending forever) is left for memory, with a `StorageError` `warning`, as
+   * for any other storage failure: records tracked meanwhile are kept and sent from memory, and
+   * `flush()` settles. Applies to the record queue, the dead letters and the values kept in
+   * IndexedDB where localStorage is refused; the offer stores wait the default.
+   * @default 4000
+   */
+  storageTimeoutMs?: number;
   /** POST /logs body encoding: `'gzip'` (fflate, `application/octet-stream`) or `'none'` (`application/json`). @default 'gzip' */
   compression?: Compression;
   /**
@@ -288,6 +298,7 @@ const RULES: Readonly<Record<keyof ClientOptions, Rule>> = {
   consent: [oneOf('granted', 'pending', 'denied'), "'granted', 'pending' or 'denied'"],
   respectGlobalPrivacyControl: BOOLEAN,
   sessionTimeoutMs: [isPositive, 'a number of milliseconds > 0'],
+  storageTimeoutMs: [isPositive, 'a number of milliseconds > 0'],
   autoLogin: [oneOf('session', 'day', false), "'session', 'day' or false"],
   autoJoin: BOOLEAN,
   invalidRecords: [oneOf('throw', 'drop'), "'throw' or 'drop'"],
@@ -363,6 +374,7 @@ export function resolveOptions(input: ClientOptions): ResolvedOptions {
     flushIntervalMs: Math.min(given.flushIntervalMs ?? 10_000, MAX_TIMER_MS),
     requestTimeoutMs: Math.min(given.requestTimeoutMs ?? 30_000, MAX_TIMER_MS),
     sessionTimeoutMs: Math.min(given.sessionTimeoutMs ?? 1_800_000, MAX_TIMER_MS),
+    storageTimeoutMs: Math.min(given.storageTimeoutMs ?? STORAGE_TIMEOUT_MS, MAX_TIMER_MS),
     fetch: given.fetch ?? globalFetch(),
     baseUrl: baseUrlOf(input.baseUrl)!,
     clientKey: input.clientKey,

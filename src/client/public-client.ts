@@ -83,6 +83,7 @@ export function publicClient(parts: ClientParts): TpClient {
         inFlight: c?.sending.uploader.inFlightCount ?? 0,
         ...stats.counts(),
         storage: c?.queue.storageKind ?? 'none',
+        stranded: c?.queue.stranded ?? 0,
         leader: c?.storage.leadership.isLeader ?? false,
         paused: pauseReason(c?.gate.paused),
         relay: c?.sending.relay?.ready === true,

@@ -33,6 +33,8 @@ export function openClientQueue(o: ResolvedOptions, storage: ClientStorage, emit
     onEarlierDrops: (records) => void emitter.emit('dropped', { records, reason: 'earlier-session' }),
     rescue: storage.rescue,
     ledger: storage.ledger,
+    // The rescues and ledgers are read from the values: where they are in IndexedDB, once loaded.
+    ready: storage.values.loaded ? undefined : storage.values.ready,
   });
   return queue;
 }

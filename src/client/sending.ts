@@ -51,7 +51,7 @@ export function startSending({ o, storage, queue, gate, emitter, signals, client
   const { ledger, relayedNotes, unseenNotes } = storage;
   /** The page's worker is the relay, but not for this `baseUrl` (it said so with its own warning). */
   let relayRefused = false;
-  const health = createServiceHealth(storage.healthKey, o.now);
+  const health = createServiceHealth(storage.healthKey, o.now, storage.values);
   const relay = relayedNotes
     ? connectRelay({
         baseUrl: o.baseUrl,

@@ -6,7 +6,7 @@
  * @module
  */
 import { StorageError } from '../errors/index.js';
-import { browserNavigator, hasDom, randomId } from '../internal/index.js';
+import { browserNavigator, hasDom, openPageValues, randomId, type PageValues } from '../internal/index.js';
 import { shortHash } from '../internal/index.js';
 import {
   createIndexedDbDeadLetterStore,
@@ -44,8 +44,14 @@ export interface ClientStorage {
   readonly relayedNotes: SentLedger | undefined;
   /** Keys sent in a request whose answer no page saw, kept out of the next pages' unload uploads. */
   readonly unseenNotes: SentLedger | undefined;
-  /** The localStorage key of the service's health as the game's pages saw it (delivery/service-health.ts). */
+  /** The key of the service's health as the game's pages saw it (delivery/service-health.ts). */
   readonly healthKey: string | undefined;
+  /**
+   * Where the device id, the session record, the rescue, the ledgers and the health are kept:
+   * localStorage, or where localStorage is refused, IndexedDB behind a memory copy
+   * (internal/local-values.ts).
+   */
+  readonly values: PageValues;
   /** Web Locks, where there are: who uploads, and one `deadLetters.requeue()` at a time. */
   readonly locks: LockManager | undefined;
   /** Which tab uploads for all: elected among the tabs sharing the queue, else this one. */
@@ -69,24 +75,29 @@ export const memoryStores = (): MemoryStores => ({ queue: createMemoryStore(), d
  * Chooses IndexedDB (unless `storage: 'memory'` or the browser has none; then `memory()`, the
  * client's own) and names everything after the namespace. Clients that send elsewhere never
  * share a queue (two games on one portal origin): the default namespace is named after where the
- * records go.
+ * records go. With IndexedDB, where localStorage is refused, the values usually kept there go to
+ * IndexedDB: `warn` hears it (after `createClient` returned), and again if that fails too.
  */
-export function chooseStorage(options: ClientOptions, o: ResolvedOptions, memory: () => MemoryStores): ClientStorage {
+export function chooseStorage(options: ClientOptions, o: ResolvedOptions, memory: () => MemoryStores, warn: (error: StorageError) => void): ClientStorage {
   const { shared, dbPrefix, locks } = storageNames(options, o);
   const tabId = randomId().replace(/-/g, '').slice(0, 8);
   const rescuePrefix = `${dbPrefix}/rescue/`;
+  const values = openPageValues(shared ? `${dbPrefix}/values` : undefined, `${dbPrefix}/probe`, o.storageTimeoutMs, (to, cause, refusal) => {
+    queueMicrotask(() => warn(valuesMoved(to, cause, refusal)));
+  });
   return {
     shared,
     dbPrefix,
     tabId,
-    queue: shared ? createIndexedDbStore(`${dbPrefix}/queue`) : memory().queue,
-    deadLetters: shared ? createIndexedDbDeadLetterStore(`${dbPrefix}/dead-letter`) : memory().deadLetters,
-    rescue: shared ? createLocalRescue(rescuePrefix, tabId) : undefined,
+    queue: shared ? createIndexedDbStore(`${dbPrefix}/queue`, o.storageTimeoutMs) : memory().queue,
+    deadLetters: shared ? createIndexedDbDeadLetterStore(`${dbPrefix}/dead-letter`, o.storageTimeoutMs) : memory().deadLetters,
+    rescue: shared ? createLocalRescue(rescuePrefix, tabId, values) : undefined,
     rescuePrefix,
-    ledger: shared ? createLocalLedger(`${dbPrefix}/sent/`, tabId) : undefined,
-    relayedNotes: shared && o.serviceWorkerRelay ? createLocalLedger(`${dbPrefix}/relayed/`, tabId) : undefined,
-    unseenNotes: shared ? createLocalLedger(`${dbPrefix}/unseen/`, tabId) : undefined,
+    ledger: shared ? createLocalLedger(`${dbPrefix}/sent/`, tabId, values) : undefined,
+    relayedNotes: shared && o.serviceWorkerRelay ? createLocalLedger(`${dbPrefix}/relayed/`, tabId, values) : undefined,
+    unseenNotes: shared ? createLocalLedger(`${dbPrefix}/unseen/`, tabId, values) : undefined,
     healthKey: shared ? `${dbPrefix}/failed-at` : undefined,
+    values,
     locks,
     leadership: shared ? electLeader(`${dbPrefix}/upload`, tabId, locks, `${dbPrefix}/lease`) : soleLeader(),
     openChannel: () => openTabChannel(shared ? dbPrefix : undefined),
@@ -111,4 +122,20 @@ export function warnIfNoIndexedDb(o: ResolvedOptions, storage: ClientStorage, wa
   if (o.storage !== 'memory' && !storage.shared && hasDom()) {
     queueMicrotask(() => warn(new StorageError('open', new Error('IndexedDB is not available here: records are kept in memory'))));
   }
+}
+
+/**
+ * The warning of values moved `to` IndexedDB or memory: its cause carries the name of the
+ * failure (`SecurityError`, `TimeoutError`, …) and says what failed and where the values are.
+ */
+function valuesMoved(to: 'indexeddb' | 'memory', cause: unknown, refusal: unknown): StorageError {
+  const message = (e: unknown): string => (e instanceof Error || e instanceof DOMException ? e.message : String(e));
+  const what =
+    to === 'indexeddb'
+      ? `localStorage refused (${message(cause)}): the device id, session and notes for the next page are kept in IndexedDB`
+      : `${refusal === undefined ? '' : `localStorage refused (${message(refusal)}), and `}IndexedDB failed (${message(cause)}): the device id, session and notes are kept for this page only`;
+  const error = new Error(what, { cause });
+  const name = (cause as { name?: unknown } | null)?.name;
+  if (typeof name === 'string') error.name = name;
+  return new StorageError('local-storage', error);
 }

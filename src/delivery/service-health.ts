@@ -7,8 +7,7 @@
  *
  * @module
  */
-import { localStorageOrUndefined } from '../internal/index.js';
-import type { Clock } from '../internal/index.js';
+import { browserValues, type Clock, type LocalValues } from '../internal/index.js';
 
 /**
  * How recent an accepted upload must be for keepalive uploads to count as delivered, in
@@ -47,15 +46,18 @@ interface Seen {
   failed: number;
 }
 
-/** Health kept in memory and, with `key`, in localStorage (shared by the game's pages and tabs). */
-export function createServiceHealth(key: string | undefined, clock: Clock): ServiceHealth {
+/**
+ * Health kept in memory and, with `key`, in localStorage (shared by the game's pages and tabs), or
+ * in `values` (where the client keeps them when localStorage is refused).
+ */
+export function createServiceHealth(key: string | undefined, clock: Clock, values: LocalValues = browserValues): ServiceHealth {
   const mine: Seen = { ok: -Infinity, failed: -Infinity };
   let written = -Infinity;
   /** What this page saw, with what the game's other pages wrote. */
   const seen = (): Seen => {
     let shared: Partial<Seen> = {};
     try {
-      const value = key === undefined ? null : localStorageOrUndefined()?.getItem(key);
+      const value = key === undefined ? null : values.getItem(key);
       if (value) shared = JSON.parse(value) as Partial<Seen>;
     } catch {
       // Unreadable or blocked: this page's own view.
@@ -65,7 +67,7 @@ export function createServiceHealth(key: string | undefined, clock: Clock): Serv
   };
   const write = (): void => {
     try {
-      if (key !== undefined) localStorageOrUndefined()?.setItem(key, JSON.stringify(seen()));
+      if (key !== undefined) values.setItem(key, JSON.stringify(seen()));
     } catch {
       // Blocked or full: this page still remembers it.
     }

@@ -1,5 +1,5 @@
 /**
- * {@link StorageError}: IndexedDB failed.
+ * {@link StorageError}: IndexedDB (or localStorage) failed.
  *
  * @module
  */
@@ -10,9 +10,12 @@ import { TpError } from './tp-error.js';
  * - the queue's `open`, `append`, `restore`, `read`, `remove`;
  * - the dead-letter store's `dead-letter`;
  * - the offers' `offer-cache` and `offer-state`;
- * - `forget`: `forget()` could not erase a database or key (the browser refused).
+ * - `forget`: `forget()` could not erase a database or key (the browser refused);
+ * - `local-storage`: localStorage refused a read or a write at start, so the device id, the
+ *   session record and the notes kept for the next page are kept in IndexedDB instead (database
+ *   `…/values`); a second one when that database failed too (they are then this page's own).
  */
-export type StorageOperation = 'open' | 'append' | 'restore' | 'read' | 'remove' | 'dead-letter' | 'offer-cache' | 'offer-state' | 'forget';
+export type StorageOperation = 'open' | 'append' | 'restore' | 'read' | 'remove' | 'dead-letter' | 'offer-cache' | 'offer-state' | 'forget' | 'local-storage';
 
 /**
  * IndexedDB failed: missing, denied, over quota, connection lost.

@@ -56,6 +56,7 @@ export function drawSections(report: InspectorReport): HTMLElement[] {
     section('state', 'Consent and storage', terms([
       ['Consent', report.consent],
       ['Storage', stats.storage],
+      ...(stats.stranded > 0 ? [['Left in IndexedDB', `${stats.stranded} record(s), sent by a later page`] as const] : []),
       ['Uploads for all tabs', stats.leader ? 'this tab' : 'another tab'],
       ['Paused', stats.paused ?? 'no'],
     ])),

@@ -10,9 +10,18 @@
  * in another tab, a game's "reset all data"): left open, it would block that page for as long as
  * this one lives. It closes on `versionchange`, and the next transaction reopens it.
  *
+ * A database can also never answer: Safari 14.1 left `indexedDB.open` pending forever on a
+ * page's first load. Until one transaction of a store has completed, each transaction that has
+ * not within a time-out rejects (`TimeoutError`), and commits nothing, so the caller can move to
+ * memory; after that, a slow transaction is only slow.
+ *
+ * A page going away aborts the transactions it has not committed (Chromium: none of 20 written in
+ * `pagehide` survived a reload), unless it asks for the commit in the same task (`commit()`: 20
+ * of 20). {@link StoreWithWrites.writeNow} does that, for what a page writes as it leaves.
+ *
  * @module
  */
-import { createStore, type UseStore } from 'idb-keyval';
+import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
 
 /**
  * The failures a fresh connection cures: `InvalidStateError` (the connection is closed or
@@ -24,6 +33,15 @@ function isDeadConnection(error: unknown): boolean {
   const name = (error as { name?: unknown } | null)?.name;
   return name === 'InvalidStateError' || name === 'UnknownError';
 }
+
+/**
+ * How long the first transactions of a store may take, in milliseconds, before they reject with
+ * a `TimeoutError` (option `storageTimeoutMs`).
+ */
+export const STORAGE_TIMEOUT_MS = 4000;
+
+/** The rejection of a transaction that did not answer within `ms`. */
+const timedOut = (dbName: string, ms: number): DOMException => new DOMException(`${dbName} did not answer within ${ms} ms`, 'TimeoutError');
 
 /** Stores are numbered as they open; the ranges of numbers refused, with their name prefix. */
 let opened = 0;
@@ -48,6 +66,17 @@ function isRetired(dbName: string, store: number): boolean {
   return retired.some(([prefix, from, upTo]) => store >= from && store <= upTo && dbName.startsWith(prefix));
 }
 
+/** A store of {@link openStore}: idb-keyval's seam, and a write made and committed at once. */
+export interface StoreWithWrites extends UseStore {
+  /**
+   * Runs `write` in a readwrite transaction made now, on the connection the store last used,
+   * and asks for its commit at once (`IDBTransaction.commit()`, where there is one): a write made
+   * in `pagehide` survives the page. Resolves when it committed, rejects when it aborted.
+   * Undefined when no connection is open (none used yet, or closed since): then use the store.
+   */
+  writeNow(write: (store: IDBObjectStore) => void): Promise<void> | undefined;
+}
+
 /**
  * Object store `storeName` of database `dbName` (both created on first use), like idb-keyval's
  * `createStore`, but a transaction that fails because its connection is dead is run once more on
@@ -59,29 +88,98 @@ function isRetired(dbName: string, store: number): boolean {
  * Safe because a failed transaction commits nothing: `callback` runs again from the start. It
  * must not resolve before its transaction is done if it writes (the stores resolve on the
  * transaction's `complete`).
+ *
+ * Until one transaction has completed, each that has not within `timeoutMs` rejects with a
+ * `TimeoutError` and commits nothing: the open that never answered runs no callback when it
+ * does, and a transaction already running is aborted.
  */
-export function openStore(dbName: string, storeName: string): UseStore {
+export function openStore(dbName: string, storeName: string, timeoutMs = STORAGE_TIMEOUT_MS): StoreWithWrites {
   let current = createStore(dbName, storeName);
   const number = ++opened;
-  return (mode, callback) => {
+  /** A transaction completed: the database answers. */
+  let answered = false;
+  /** The connection of the last transaction, while it is open. */
+  let connection: IDBDatabase | undefined;
+  const writeNow = (write: (store: IDBObjectStore) => void): Promise<void> | undefined => {
     if (isRetired(dbName, number)) return Promise.reject(new DOMException(`${dbName} was retired (consent withdrawn, or forget())`, 'AbortError'));
+    let transaction: IDBTransaction;
+    try {
+      transaction = connection!.transaction(storeName, 'readwrite');
+    } catch {
+      connection = undefined; // none, or closed
+      return undefined;
+    }
+    write(transaction.objectStore(storeName));
+    (transaction as { commit?: () => void }).commit?.();
+    return promisifyRequest(transaction).catch(() => {
+      throw transaction.error ?? new DOMException(`a write to ${dbName} was aborted`, 'AbortError');
+    });
+  };
+  const useStore: UseStore = (mode, callback) => {
+    if (isRetired(dbName, number)) return Promise.reject(new DOMException(`${dbName} was retired (consent withdrawn, or forget())`, 'AbortError'));
+    let late = false;
+    let running: IDBTransaction | undefined;
     const run = async (store: UseStore) =>
       // Async: where IndexedDB is denied (a sandboxed iframe's opaque origin), `indexedDB.open`
       // throws at once; the caller gets a rejection, never a throw inside its own call.
       store(mode, (s) => {
+        if (late) {
+          s.transaction.abort(); // the caller has moved on: nothing may be written now
+          throw timedOut(dbName, timeoutMs);
+        }
+        running = s.transaction;
         const db = s.transaction.db;
-        db.onversionchange ??= () => db.close();
+        db.onversionchange ??= () => {
+          db.close();
+          if (connection === db) connection = undefined;
+        };
+        connection = db;
         return callback(s);
       });
     const used = current;
-    return run(used).catch((error: unknown) => {
-      // A retired store opens no new connection: that would create its database again.
-      if (!isDeadConnection(error) || isRetired(dbName, number)) throw error;
-      if (current === used) {
-        current = createStore(dbName, storeName);
-        used('readonly', (s) => s.transaction.db.close()).catch(() => undefined);
+    const attempt = run(used)
+      .catch((error: unknown) => {
+        // A retired store opens no new connection: that would create its database again.
+        if (!isDeadConnection(error) || isRetired(dbName, number)) throw error;
+        if (current === used) {
+          current = createStore(dbName, storeName);
+          used('readonly', (s) => s.transaction.db.close()).catch(() => undefined);
+        }
+        return run(current);
+      })
+      .then((result) => {
+        answered = true;
+        return result;
+      });
+    return answered ? attempt : withDeadline(attempt, timeoutMs, () => {
+      late = true;
+      try {
+        running?.abort();
+      } catch {
+        return false; // finished already: its own answer is on its way
       }
-      return run(current);
-    });
+      return true;
+    }, () => timedOut(dbName, timeoutMs));
   };
+  return Object.assign(useStore, { writeNow });
+}
+
+/**
+ * `attempt`, or a rejection with `error()` when it has not settled within `ms` and `giveUp()`
+ * says it gave up (false: it is about to settle by itself, and is waited for).
+ */
+function withDeadline<T>(attempt: Promise<T>, ms: number, giveUp: () => boolean, error: () => unknown): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => giveUp() && reject(error()), ms);
+    attempt.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (cause: unknown) => {
+        clearTimeout(timer);
+        reject(cause);
+      },
+    );
+  });
 }

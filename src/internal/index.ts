@@ -19,7 +19,8 @@ export {
 } from './env.js';
 export { formatUtcDateTime, MAX_TIMER_MS, parseDateTime, toUnixSeconds, type Clock } from './time.js';
 export { createServerClock, type ClockSample } from './server-clock.js';
-export { lastStoreOpened, openStore, retireStores } from './idb.js';
+export { lastStoreOpened, openStore, retireStores, STORAGE_TIMEOUT_MS } from './idb.js';
+export { browserValues, openPageValues, type LocalValues, type PageValues } from './local-values.js';
 export { baseUrlOf, httpUrl } from './url.js';
 export { HEADER_VALUE } from './header.js';
 export { shortHash } from './hash.js';

@@ -41,9 +41,9 @@ export interface DeadLetterStore {
   remove(keys: readonly string[]): Promise<void>;
 }
 
-/** Dead letters in IndexedDB database `dbName`. */
-export function createIndexedDbDeadLetterStore(dbName: string): DeadLetterStore {
-  const store: UseStore = openStore(dbName, 'letters');
+/** Dead letters in IndexedDB database `dbName`; first transactions time out after `timeoutMs` (internal/idb.ts). */
+export function createIndexedDbDeadLetterStore(dbName: string, timeoutMs?: number): DeadLetterStore {
+  const store: UseStore = openStore(dbName, 'letters', timeoutMs);
   return {
     add: (letter) => set(letter.key, letter, store),
     list: () => store('readonly', (s) => promisifyRequest(s.getAll() as IDBRequest<DeadLetter[]>)),

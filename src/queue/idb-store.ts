@@ -210,9 +210,12 @@ async function takeDropped(store: UseStore): Promise<number> {
   return taken;
 }
 
-/** Creates the store in database `dbName` (created on first use). */
-export function createIndexedDbStore(dbName: string): QueueStore {
-  const store: UseStore = openStore(dbName, 'entries');
+/**
+ * Creates the store in database `dbName` (created on first use); its first transactions reject
+ * after `timeoutMs` without an answer (internal/idb.ts).
+ */
+export function createIndexedDbStore(dbName: string, timeoutMs?: number): QueueStore {
+  const store: UseStore = openStore(dbName, 'entries', timeoutMs);
   return {
     kind: 'indexeddb',
     append(entries) {

@@ -61,4 +61,10 @@ export interface RecordQueueOptions {
   readonly ledger?: SentLedger;
   /** See {@link DEFAULT_HEAD_LIMIT}. */
   readonly headLimit?: number;
+  /**
+   * The open waits for it, and so every write: the rescue and the ledger can be read once it
+   * resolved (they are in IndexedDB behind a copy in memory where localStorage is refused).
+   * @default none: at once
+   */
+  readonly ready?: Promise<void>;
 }

@@ -47,6 +47,15 @@ export class RecordQueue {
     return this.#q.storage.store.kind;
   }
 
+  /**
+   * Records left in the store when it was left for memory, as counted then (0 while it is in use,
+   * or when the store failed before counting, at open): this tab will not send them; a later page
+   * (or another tab) does.
+   */
+  get stranded(): number {
+    return this.#q.stranded;
+  }
+
   /** Records this tab knows are queued: stored, being written, or buffered. */
   get length(): number {
     return queueLength(this.#q);
@@ -184,6 +193,7 @@ export class RecordQueue {
    */
   #fellBack(error: StorageError): void {
     const q = this.#q;
+    q.stranded = q.stored;
     resetHead(q, true);
     setCount(q, 0, 0);
     q.options.onStorageError(error);

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import type { LocalValues } from '../internal/index.js';
 import { createTabCopies, noTabCopies, type TabCopies } from './tab-copies.js';
 import type { StoredEntry } from './types.js';
 
@@ -32,9 +33,12 @@ export type RescueStore = TabCopies<StoredEntry>;
 
 const isEntry = (item: unknown): item is StoredEntry => typeof (item as StoredEntry | null)?.key === 'string';
 
-/** Rescue in localStorage under `<prefix><tabId>`, at most {@link RESCUE_MAX_CHARS} characters. */
-export function createLocalRescue(prefix: string, tabId: string): RescueStore {
-  return createTabCopies(prefix, tabId, RESCUE_MAX_CHARS, isEntry);
+/**
+ * Rescue in localStorage (or `values`, where the client keeps them when localStorage is refused)
+ * under `<prefix><tabId>`, at most {@link RESCUE_MAX_CHARS} characters.
+ */
+export function createLocalRescue(prefix: string, tabId: string, values?: LocalValues): RescueStore {
+  return createTabCopies(prefix, tabId, RESCUE_MAX_CHARS, isEntry, values);
 }
 
 /** A rescue that keeps nothing (memory storage: nothing survives a page anyway). */

@@ -12,6 +12,7 @@
  *
  * @module
  */
+import type { LocalValues } from '../internal/index.js';
 import { createTabCopies, noTabCopies, type TabCopies } from './tab-copies.js';
 
 /**
@@ -26,9 +27,12 @@ export type SentLedger = TabCopies<string>;
 
 const isKey = (item: unknown): item is string => typeof item === 'string' && item >= '0';
 
-/** The ledger in localStorage under `<prefix><tabId>`, at most {@link LEDGER_MAX_CHARS} characters. */
-export function createLocalLedger(prefix: string, tabId: string): SentLedger {
-  return createTabCopies(prefix, tabId, LEDGER_MAX_CHARS, isKey);
+/**
+ * The ledger in localStorage (or `values`, where the client keeps them when localStorage is refused)
+ * under `<prefix><tabId>`, at most {@link LEDGER_MAX_CHARS} characters.
+ */
+export function createLocalLedger(prefix: string, tabId: string, values?: LocalValues): SentLedger {
+  return createTabCopies(prefix, tabId, LEDGER_MAX_CHARS, isKey, values);
 }
 
 /** A ledger that keeps nothing (memory storage). */

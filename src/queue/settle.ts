@@ -21,6 +21,7 @@ import { seedKeys } from './write-chain.js';
  */
 export async function openQueue(q: QueueState): Promise<void> {
   const { storage } = q;
+  if (q.options.ready) await q.options.ready;
   try {
     const { store } = storage;
     const [last, count, bytes, dropped] = await Promise.all([store.lastKey(), store.count(), store.bytes(), store.takeDropped()]);

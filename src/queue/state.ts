@@ -31,6 +31,8 @@ export interface QueueState {
   stored: number;
   /** Their bytes. */
   storedBytes: number;
+  /** Records left in the store when the queue moved to memory (counted then; 0 before). */
+  stranded: number;
 
   // head.ts
   /** Most entries the head holds. */
@@ -77,6 +79,7 @@ export function newQueueState(options: RecordQueueOptions, onFallBack: (error: S
     storage: memoryFallback(options.store, options.store.kind === 'memory', createMemoryStore, onFallBack),
     stored: 0,
     storedBytes: 0,
+    stranded: 0,
     headLimit: options.headLimit ?? DEFAULT_HEAD_LIMIT,
     head: [],
     headComplete: false,

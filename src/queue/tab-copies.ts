@@ -3,10 +3,11 @@
  * they survive the navigation) and read back by the next page of the game, in any tab. Each tab
  * has one copy, `<prefix><tabId>`, a JSON array capped in characters, since localStorage is the
  * game's too. The queue keeps two kinds: the rescue (rescue.ts) and the sent ledger (sent-ledger.ts).
+ * Where localStorage is refused, they are kept where the client keeps its values (internal/local-values.ts).
  *
  * @module
  */
-import { localStorageOrUndefined } from '../internal/index.js';
+import { browserValues, type LocalValues } from '../internal/index.js';
 
 /** One kind of note: every tab's copies under one key prefix. */
 export interface TabCopies<T> {
@@ -25,11 +26,18 @@ export interface TabCopies<T> {
 }
 
 /**
- * Copies in localStorage under `<prefix><tabId>`, at most `maxChars` characters each; items read
- * back are kept when `accept` says they are well formed. A no-op where localStorage is missing,
- * blocked or full.
+ * Copies in `values` (localStorage, or where the client keeps its values when it is refused:
+ * internal/local-values.ts) under `<prefix><tabId>`, at most `maxChars` characters each; items
+ * read back are kept when `accept` says they are well formed. A no-op where the values are
+ * missing, blocked or full.
  */
-export function createTabCopies<T>(prefix: string, tabId: string, maxChars: number, accept: (item: unknown) => item is T): TabCopies<T> {
+export function createTabCopies<T>(
+  prefix: string,
+  tabId: string,
+  maxChars: number,
+  accept: (item: unknown) => item is T,
+  values: LocalValues = browserValues,
+): TabCopies<T> {
   return {
     prefix,
     save(items) {
@@ -40,31 +48,30 @@ export function createTabCopies<T>(prefix: string, tabId: string, maxChars: numb
           if ((chars += JSON.stringify(item).length + 1) > maxChars) break;
           kept.push(item);
         }
-        if (kept.length === 0) localStorageOrUndefined()?.removeItem(`${prefix}${tabId}`);
-        else localStorageOrUndefined()?.setItem(`${prefix}${tabId}`, JSON.stringify(kept));
+        if (kept.length === 0) values.removeItem(`${prefix}${tabId}`);
+        else values.setItem(`${prefix}${tabId}`, JSON.stringify(kept));
       } catch {
         // Blocked or full: the items depend on what they stand in for, as without a copy. An older
         // copy is not left standing for them (a ledger would delete records no longer sent).
         try {
-          localStorageOrUndefined()?.removeItem(`${prefix}${tabId}`);
+          values.removeItem(`${prefix}${tabId}`);
         } catch {
           // Blocked: there is no copy to leave either.
         }
       }
     },
     readAll() {
-      const ls = localStorageOrUndefined();
       const items: T[] = [];
       const read = new Map<string, string | null>();
       let keys: string[] = [];
       try {
-        keys = Object.keys(ls ?? {}).filter((k) => k.startsWith(prefix));
+        keys = values.keys().filter((k) => k.startsWith(prefix));
       } catch {
         // Blocked now: nothing to read.
       }
       for (const key of keys) {
         try {
-          const value = ls!.getItem(key);
+          const value = values.getItem(key);
           read.set(key, value);
           const parsed = value ? (JSON.parse(value) as unknown) : [];
           if (Array.isArray(parsed)) for (const item of parsed) if (accept(item)) items.push(item);
@@ -74,7 +81,7 @@ export function createTabCopies<T>(prefix: string, tabId: string, maxChars: numb
       }
       const forget = (): void => {
         try {
-          for (const [key, value] of read) if (ls!.getItem(key) === value) ls!.removeItem(key);
+          for (const [key, value] of read) if (values.getItem(key) === value) values.removeItem(key);
         } catch {
           // Blocked now: read again by the next page (acting on an item twice must be harmless).
         }

@@ -7,3 +7,4 @@
 export type { AutoLogin, Session, SessionEndEvent, SessionEndReason, SessionEvents } from './types.js';
 export { localSessionStore, memorySessionStore, type SessionStore } from './store.js';
 export { startSessions, type SessionDeps, type SessionTracker } from './tracker.js';
+export { startSessionsWhen } from './when-ready.js';

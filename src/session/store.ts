@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { localStorageOrUndefined } from '../internal/index.js';
+import { browserValues, type LocalValues } from '../internal/index.js';
 import { parseState, type SessionState } from './state.js';
 
 export interface SessionStore {
@@ -14,19 +14,19 @@ export interface SessionStore {
 }
 
 /**
- * The record under `key` in localStorage; this page's memory where localStorage is missing or
+ * The record under `key` in localStorage (or `values`: where the client keeps them when
+ * localStorage is refused); this page's memory where they are missing or
  * refuses. Once a write is refused (localStorage full with the game's own data), this page's copy
  * is the one read, not the older record localStorage still holds, until a write is saved again.
  */
-export function localSessionStore(key: string): SessionStore {
+export function localSessionStore(key: string, values: LocalValues = browserValues): SessionStore {
   const memory = memorySessionStore();
   /** The last write was not saved: localStorage holds an older record, or none. */
   let refused = false;
   return {
     read() {
       try {
-        const storage = refused ? undefined : localStorageOrUndefined();
-        if (storage) return parseState(storage.getItem(key));
+        if (!refused) return parseState(values.getItem(key));
       } catch {
         // Blocked storage: this page's copy.
       }
@@ -35,7 +35,7 @@ export function localSessionStore(key: string): SessionStore {
     write(state) {
       memory.write(state);
       try {
-        localStorageOrUndefined()?.setItem(key, JSON.stringify(state));
+        values.setItem(key, JSON.stringify(state));
         refused = false;
       } catch {
         refused = true; // full or blocked: the page goes on with its own copy

@@ -2,8 +2,9 @@
  * A page whose localStorage is full, or refuses every write (research list, analytics item 5:
  * `QuotaExceededError` thrown by an SDK's localStorage queue into the game). The SDK writes
  * localStorage in two places: the device id at `createClient`, and the copy of unfinished writes
- * at `pagehide`. Neither may throw into the game. Real client, IndexedDB and localStorage in
- * Chromium, `Storage.prototype.setItem` made to throw as a full storage does.
+ * at `pagehide`. Neither may throw into the game. (A storage that refuses a write at start sends
+ * them to IndexedDB: test/browser/local-storage-refused.test.ts.) Real client, IndexedDB and
+ * localStorage in Chromium, `Storage.prototype.setItem` made to throw as a full storage does.
  */
 import { afterEach, expect, it, vi } from 'vitest';
 import { storedClient } from '../support/stored-client.js';
@@ -32,7 +33,7 @@ it('createClient, track and pagehide throw nothing; the device id is made anyway
     await expect.poll(() => tp.stats().queued).toBe(1);
     tp.track('players_login', { app_version: 'v1' }); // its write has not finished: the rescue copy is tried
     dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false }));
-    expect(setItem).toHaveBeenCalled(); // the device id and the rescue copy were both refused
+    expect(setItem).toHaveBeenCalled(); // refused at start: the device id and the rescue copy went to IndexedDB
     await expect.poll(() => received.map((r) => r.app_version)).toEqual(['v0', 'v1']);
     expect(received[0]!.device_unique_id).toMatch(/^\S+$/);
     await tp.shutdown();

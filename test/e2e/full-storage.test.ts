@@ -4,8 +4,8 @@
  * game's own assets would. Records tracked then meet `QuotaExceededError`. In Chromium, deleting
  * IndexedDB data at the quota frees no room (its usage even grows until the database compacts), so
  * dropping the oldest records could not help: the queue moves to memory with a warning, drops
- * nothing, and the records already stored wait in IndexedDB for a page that has room. The
- * script-tag build, the reference service.
+ * nothing, and the records already stored wait in IndexedDB for a page that has room, counted in
+ * `stats().stranded` meanwhile. The script-tag build, the reference service.
  */
 import { expect, it } from 'vitest';
 import { DEFAULT_AUTH_MODE, DEFAULT_CLIENT_KEY } from '../../demo/service/config.js';
@@ -14,7 +14,7 @@ import { serviceUploads, useDemoInChromium } from './harness.js';
 const harness = useDemoInChromium();
 
 interface Game {
-  tp: { track(name: string, record: object): boolean; flush(): Promise<unknown>; stats(): { storage: string; queued: number; dropped: number; leader: boolean } };
+  tp: { track(name: string, record: object): boolean; flush(): Promise<unknown>; stats(): { storage: string; queued: number; stranded: number; dropped: number; leader: boolean } };
   drops: Array<{ records: number; reason: string }>;
   warnings: string[];
   track(from: number, to: number): Promise<void>;
@@ -87,9 +87,10 @@ it('at full storage nothing is dropped for nothing: new records go to memory and
   for (let from = 1500; from < 1800; from += 100) await page.evaluate(([a, b]) => (window as unknown as Game).track(a!, b!), [from, from + 100]);
   const state = await page.evaluate(() => {
     const g = window as unknown as Game;
-    return { storage: g.tp.stats().storage, queued: g.tp.stats().queued, drops: g.drops, warnings: g.warnings };
+    return { storage: g.tp.stats().storage, queued: g.tp.stats().queued, stranded: g.tp.stats().stranded, drops: g.drops, warnings: g.warnings };
   });
-  expect(state).toMatchObject({ storage: 'memory', queued: 300, drops: [] });
+  // The 1,500 stored records are left in IndexedDB, and counted there: not queued here, not lost.
+  expect(state).toMatchObject({ storage: 'memory', queued: 300, stranded: 1500, drops: [] });
   expect(state.warnings).toEqual([expect.stringMatching(/QuotaExceededError/)]);
   await page.evaluate(() => (window as unknown as Game).tp.flush());
   expect([...(await held())].sort((a, b) => a - b)).toEqual([...Array(300).keys()].map((n) => n + 1500));
@@ -103,7 +104,7 @@ it('at full storage nothing is dropped for nothing: new records go to memory and
   await page.close();
   const next = await open();
   await next.evaluate(() => (window as unknown as Game).tp.flush());
-  expect(await next.evaluate(() => (window as unknown as Game).tp.stats())).toMatchObject({ storage: 'indexeddb', queued: 0 });
+  expect(await next.evaluate(() => (window as unknown as Game).tp.stats())).toMatchObject({ storage: 'indexeddb', queued: 0, stranded: 0 });
   const all = await held();
   expect([...Array(1800).keys()].filter((n) => !all.has(n)), 'records lost').toEqual([]);
   await next.close();

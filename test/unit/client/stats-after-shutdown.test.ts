@@ -23,5 +23,5 @@ it('counts a drop that happens after shutdown(), and keeps the order of the stat
   // Four records back into a queue that holds two: two are dropped, with the client shut down.
   expect(await tp.deadLetters.requeue()).toBe(4);
   expect(tp.stats().dropped).toBe(2);
-  expect(Object.keys(tp.stats())).toEqual(['queued', 'held', 'inFlight', 'delivered', 'batches', 'relayed', 'retried', 'invalid', 'deadLettered', 'dropped', 'storage', 'leader', 'paused', 'relay']);
+  expect(Object.keys(tp.stats())).toEqual(['queued', 'held', 'inFlight', 'delivered', 'batches', 'relayed', 'retried', 'invalid', 'deadLettered', 'dropped', 'storage', 'stranded', 'leader', 'paused', 'relay']);
 });
