@@ -3,7 +3,7 @@
  * kinds at compile time. Each case is a program of its own, compiled against the source: a
  * declaration reaches every file of its program, so it cannot sit among test/types.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,26 +40,21 @@ it('a declared kind refuses a misspelled field from either entry (test/consumer/
   expect(compile(join(ROOT, 'test/consumer/fields.mts'))).toEqual([]);
 });
 
-it('a game that imports only tp-web-sdk/logging declares under tp-web-sdk', { timeout: 180_000 }, () => {
-  const file = write(
-    'logging-game.mts',
-    [
-      "import type {} from 'tp-web-sdk';",
-      "import { createClient } from 'tp-web-sdk/logging';",
-      "declare module 'tp-web-sdk' {",
-      '  interface RecordFields {',
-      '    characters_levelup: { levelup_source: string };',
-      '  }',
-      '}',
-      `const tp = createClient(${OPTIONS});`,
-      "tp.track('characters_levelup', { character_slug: 'c', level: 2, levelup_source: 'quest' });",
-      "tp.track('characters_levelup', { character_slug: 'c', level: 2, levelup_sorce: 'quest' });",
-      '',
-    ].join('\n'),
-  );
-  expect(compile(file)).toEqual([
-    expect.stringMatching(/^10: Object literal may only specify known properties, .*'levelup_sorce'/),
-  ]);
+it("docs/records.md's declaration works in a game that imports only tp-web-sdk/logging", { timeout: 180_000 }, () => {
+  const snippet = /```ts\n([\s\S]*?)```/.exec(readFileSync(join(ROOT, 'docs/records.md'), 'utf8'))?.[1];
+  expect(snippet).toContain("declare module 'tp-web-sdk'");
+  const typoLine = "tp.track('players_stages', { stage_slug: 'level-1', stage_stars: 3, stage_dificulty: 'hard' });";
+  const code = [
+    snippet,
+    "import { createClient } from 'tp-web-sdk/logging';",
+    `const tp = createClient(${OPTIONS});`,
+    "tp.track('players_stages', { stage_slug: 'level-1', stage_stars: 3, stage_difficulty: 'hard' });",
+    typoLine,
+    '',
+  ].join('\n');
+  const file = write('logging-game.mts', code);
+  const typo = code.split('\n').indexOf(typoLine) + 1;
+  expect(compile(file)).toEqual([expect.stringMatching(new RegExp(`^${typo}: Object literal may only specify known properties, .*'stage_dificulty'`))]);
 });
 
 it('a declaration that names no open kind makes every track() a compile error naming it', { timeout: 180_000 }, () => {
