@@ -54,7 +54,8 @@ export type OpenObjectName = { [K in ObjectName]: Kinds[K]['source'] extends 'sp
  * - Declare open kinds only. A name that is not an open kind (a misspelled kind, or one of the
  *   four closed kinds, which take no other field anyway) makes every `track()` call a compile
  *   error that names it.
- * - Types only: at run time, open kinds still accept extra fields of any name.
+ * - Types only: at run time, open kinds still accept extra fields of any name, and
+ *   `beforeSend` gets each record untyped (`Record<string, unknown>`).
  */
 export interface RecordFields {}
 
