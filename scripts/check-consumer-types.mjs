@@ -12,7 +12,9 @@
  * 3. Unpacks the tarball into a game project's node_modules in a temporary folder (outside this
  *    repository, so nothing resolves through it), with the dependencies the packed package.json
  *    names, linked from this repository's node_modules (the lockfile's versions). Then compiles
- *    test/consumer/game.mts, and a file importing every subpath of package.json `exports`, with
+ *    test/consumer/game.mts, test/consumer/fields.mts (the game's own fields of open kinds, a
+ *    `RecordFields` declaration: its `@ts-expect-error` lines are misspelled fields that must
+ *    fail), and a file importing every subpath of package.json `exports`, with
  *    each TypeScript (the minimum the README names, test/consumer/typescript-min, and this
  *    repository's, the newest 5.x) under each moduleResolution: node10 (spelt "node", as webpack
  *    and ts-loader templates have it), node16, nodenext and bundler; `strict`, `skipLibCheck` off.
@@ -30,6 +32,8 @@ const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const started = performance.now();
 const keep = process.argv.includes('--keep');
+// What a game writes, compiled as one program (fields.mts's declaration reaches game.mts too).
+const GAME_FILES = ['game.mts', 'fields.mts'];
 
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 if (!existsSync(join(ROOT, 'dist/types/index.d.ts'))) {
@@ -68,7 +72,7 @@ try {
     mkdirSync(join(modules, dep, '..'), { recursive: true });
     symlinkSync(from, join(modules, dep), 'dir');
   }
-  copyFileSync(join(ROOT, 'test/consumer/game.mts'), join(game, 'game.mts'));
+  for (const file of GAME_FILES) copyFileSync(join(ROOT, 'test/consumer', file), join(game, file));
   // Each entry imported whole: it resolves, with types (strict: an untyped module is an error),
   // and they are not empty.
   writeFileSync(
@@ -108,7 +112,7 @@ try {
       composite: true,
       tsBuildInfoFile: `./.tsbuildinfo.${mode}`,
     };
-    writeFileSync(join(game, `tsconfig.${mode}.json`), JSON.stringify({ compilerOptions, files: ['game.mts', 'entries.mts'] }, null, 2));
+    writeFileSync(join(game, `tsconfig.${mode}.json`), JSON.stringify({ compilerOptions, files: [...GAME_FILES, 'entries.mts'] }, null, 2));
   }
   const solution = { files: [], references: Object.keys(modes).map((mode) => ({ path: `tsconfig.${mode}.json` })) };
   writeFileSync(join(game, 'tsconfig.json'), JSON.stringify(solution, null, 2));
@@ -135,7 +139,7 @@ try {
       await run('cp', ['-R', game, dir]);
       try {
         await run(process.execPath, [tsc, '-b', '--verbose', 'tsconfig.json'], { cwd: dir });
-        console.log(`ok    TypeScript ${version}, moduleResolution ${Object.keys(modes).join(', ')}: game.mts and ${entries.length} entries`);
+        console.log(`ok    TypeScript ${version}, moduleResolution ${Object.keys(modes).join(', ')}: ${GAME_FILES.join(', ')} and ${entries.length} entries`);
       } catch (error) {
         failures.push(`TypeScript ${version} (each "Building project" line names the moduleResolution):\n${error.stdout}${error.stderr}`);
       }

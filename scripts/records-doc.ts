@@ -17,6 +17,8 @@ const SOURCE: Record<KindSource, string> = {
 };
 
 export function renderRecordsDoc(): string {
+  const kinds = Object.values(CATALOG).flatMap((group) => Object.entries(group as Record<string, KindSpec>));
+  const closed = kinds.filter(([, spec]) => spec.source === 'spec').map(([name]) => `\`${name}\``);
   const out: string[] = [
     '# Upload object kinds',
     '',
@@ -30,11 +32,30 @@ export function renderRecordsDoc(): string {
     'characters), a finite number, a boolean, null, or a list of at most 100 of those. Every record',
     `is at most ${DEFAULT_MAX_RECORD_BYTES} bytes as JSON (option \`maxRecordBytes\`).`,
     '',
-    '| Kind | Fields from |',
-    '|---|---|',
+    `${kinds.length - closed.length} of the ${kinds.length} kinds are open (column "Other fields"): all but the ${closed.length} whose fields are`,
+    `the spec’s table, ${closed.slice(0, -1).join(', ')} and ${closed.at(-1)}.`,
+    'An open kind takes a misspelled field too, unless your game declares its own fields of that',
+    'kind (`RecordFields`): then `track()` takes the kind’s fields below and the declared ones, and',
+    'any other is a compile error. Types only: at run time the kind stays open. Declare them in any',
+    'file of the game, whichever entry it imports, always under `tp-web-sdk`:',
+    '',
+    '```ts',
+    "import type {} from 'tp-web-sdk';",
+    '',
+    "declare module 'tp-web-sdk' {",
+    '  interface RecordFields {',
+    "    players_stages: { stage_stars: number; stage_difficulty?: 'easy' | 'hard' };",
+    '  }',
+    '}',
+    '```',
+    '',
+    '| Kind | Fields from | Other fields |',
+    '|---|---|---|',
   ];
   for (const [group, kinds] of Object.entries(CATALOG)) {
-    for (const [name, spec] of Object.entries(kinds as Record<string, KindSpec>)) out.push(`| \`${name}\` (${GROUP_TITLES[group as keyof typeof CATALOG]}) | ${spec.source} |`);
+    for (const [name, spec] of Object.entries(kinds as Record<string, KindSpec>)) {
+      out.push(`| \`${name}\` (${GROUP_TITLES[group as keyof typeof CATALOG]}) | ${spec.source} | ${spec.source === 'spec' ? 'refused' : 'open'} |`);
+    }
   }
   for (const [group, kinds] of Object.entries(CATALOG)) {
     out.push('', `## ${GROUP_TITLES[group as keyof typeof CATALOG]}`);

@@ -59,6 +59,8 @@ export {
   type ExtraValue,
   type MessageStatus,
   type ObjectName,
+  type OpenObjectName,
+  type RecordFields,
   type RecordInput,
   type RecordOf,
 } from './records/index.js';

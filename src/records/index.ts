@@ -13,6 +13,7 @@ export {
   type RecordOf,
 } from './registry.js';
 export { validateRecord } from './validate.js';
+export type { OpenObjectName, RecordFields } from './fields.js';
 export { enrichRecord } from './enrich.js';
 export { DEFAULT_MAX_RECORD_BYTES, jsonBytes } from './size.js';
 export {

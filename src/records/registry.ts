@@ -14,6 +14,7 @@ import {
   type KindSpec,
   type Kinds,
 } from './catalog/index.js';
+import type { MisdeclaredKind, WithDeclaredFields } from './fields.js';
 import type { ObjectName } from './object-names.js';
 
 type Shape<S extends KindSpec> = {
@@ -32,8 +33,11 @@ type SchemaOfKind<S extends KindSpec> = S['source'] extends 'spec'
 /** The schema of every object name. */
 export type RecordSchemas = { [K in ObjectName]: SchemaOfKind<Kinds[K]> };
 
-/** A complete record of kind `K`, as it is uploaded. */
-export type RecordOf<K extends ObjectName> = z.output<RecordSchemas[K]>;
+/**
+ * A complete record of kind `K`, as it is uploaded; for a kind your game declared in
+ * `RecordFields`, with the declared fields instead of any other.
+ */
+export type RecordOf<K extends ObjectName> = WithDeclaredFields<K, z.output<RecordSchemas[K]>>;
 
 /** The fields the SDK fills in when the game leaves them out (see `track`). */
 export type EnrichedField =
@@ -46,16 +50,21 @@ export type EnrichedField =
   | 'sdk_version'
   | 'app_version';
 
-type Input<K extends ObjectName> = z.input<RecordSchemas[K]>;
+type Input<K extends ObjectName> = WithDeclaredFields<K, z.input<RecordSchemas[K]>>;
 
 /**
  * What `track(K, record)` accepts: the record of kind `K` with the {@link EnrichedField}s optional.
+ * An open kind takes any other field ({@link ExtraValue}), unless your game declared its fields in
+ * `RecordFields`: then only those. While `RecordFields` names a kind that is not open, this is an
+ * object with a property that names it, so that every `track()` call is a compile error.
  */
-export type RecordInput<K extends ObjectName> = {
-  [P in keyof Input<K> as P extends EnrichedField ? never : P]: Input<K>[P];
-} & {
-  [P in keyof Input<K> as P extends EnrichedField ? P : never]?: Input<K>[P];
-};
+export type RecordInput<K extends ObjectName> = [MisdeclaredKind] extends [never]
+  ? {
+      [P in keyof Input<K> as P extends EnrichedField ? never : P]: Input<K>[P];
+    } & {
+      [P in keyof Input<K> as P extends EnrichedField ? P : never]?: Input<K>[P];
+    }
+  : { readonly [P in MisdeclaredKind as `RecordFields names ${P & string}, not an open kind`]: never };
 
 const KINDS: Readonly<Record<string, KindSpec>> = Object.assign({}, ...Object.values(CATALOG));
 const built = new Map<string, z.ZodMiniType>();

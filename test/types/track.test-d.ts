@@ -2,7 +2,8 @@
  * Compile-time checks of the public API: what a game's code may and may not write.
  */
 import { describe, expectTypeOf, it } from 'vitest';
-import { createClient, type RecordInput, type TpClient } from '../../src/index.js';
+import { createClient, type ObjectName, type OpenObjectName, type RecordFields, type RecordInput, type TpClient } from '../../src/index.js';
+import { createClient as createLoggingClient } from '../../src/logging.js';
 
 declare const tp: TpClient;
 
@@ -45,6 +46,24 @@ describe('track is typed from the schemas', () => {
     tp.track('characters_levelup', { character_slug: 'c', level: 'ten' });
     // @ts-expect-error an extra field holds a scalar or a list of scalars, not an object
     tp.track('characters_levelup', { character_slug: 'c', level: 10, meta: { a: 1 } });
+  });
+
+  it('keeps the open kinds open while the game declares none of their fields (RecordFields)', () => {
+    // The declared case is test/consumer/fields.mts: a declaration would reach every file here.
+    expectTypeOf<keyof RecordFields>().toEqualTypeOf<never>();
+    const logging = createLoggingClient({ baseUrl: 'https://x', clientKey: 'k', authMode: 'client' });
+    tp.track('players_stages', { stage_slug: 's', stage_score: 1, stage_scor: 1 });
+    logging.track('players_stages', { stage_slug: 's', stage_scor: 1 });
+    expectTypeOf<RecordInput<'players_stages'>>().toHaveProperty('stage_scor');
+    // @ts-expect-error stage_slug is still required on an open kind
+    tp.track('players_stages', { stage_score: 1 });
+  });
+
+  it('names the 39 open kinds: all but the four the spec gives a table', () => {
+    expectTypeOf<Exclude<ObjectName, OpenObjectName>>().toEqualTypeOf<'players_join' | 'players_login' | 'characters_purchases' | 'players_offers'>();
+    expectTypeOf<'players_characters_get'>().toExtend<OpenObjectName>();
+    // @ts-expect-error a closed kind still takes no other field, from either entry
+    createLoggingClient({ baseUrl: 'https://x', clientKey: 'k', authMode: 'client' }).track('players_offers', { offer_id: 1, message_status: 'open', extra: 1 });
   });
 
   it('makes only the enriched fields optional', () => {
