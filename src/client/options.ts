@@ -230,6 +230,14 @@ export interface ClientOptions {
   store?: PlatformStore;
   /** Query parameter naming the player on GET /offers. @default 'player_slug' */
   offersPlayerParam?: string;
+  /**
+   * Largest GET /offers answer body read, in bytes as received (a `Content-Length` above it is
+   * refused before reading). A larger answer is cancelled while it streams in and refused with an
+   * `OfferError` of reason `too-large`: `offers.refresh()` rejects with it (an automatic refresh
+   * emits it as an `error` event) and the known offers stay as they were.
+   * @default 1048576 (1 MiB)
+   */
+  maxOffersBytes?: number;
   /** Milliseconds in one unit of an offer's `valid_for`. @default 1000 (seconds) */
   validForUnitMs?: number;
   /**
@@ -310,6 +318,7 @@ const RULES: Readonly<Record<keyof ClientOptions, Rule>> = {
   language: TEXT,
   store: TEXT,
   offersPlayerParam: TEXT,
+  maxOffersBytes: [isCount, 'an integer number of bytes >= 1'],
   validForUnitMs: [isPositive, 'a number of milliseconds > 0'],
   canPurchase: [isFunction, 'a function of a product returning true or false'],
   discountTolerance: [(v) => isNonNegative(v) && (v as number) <= 1, 'a fraction from 0 to 1'],
@@ -366,6 +375,7 @@ export function resolveOptions(input: ClientOptions): ResolvedOptions {
     invalidRecords: debug ? 'throw' : 'drop',
     namespace: 'default',
     offersPlayerParam: 'player_slug',
+    maxOffersBytes: 1_048_576,
     validForUnitMs: 1000,
     now: () => Date.now(),
     ...given,

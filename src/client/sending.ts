@@ -135,6 +135,7 @@ function openTransport(o: ResolvedOptions, credentials: () => Credentials, gate:
     credentials,
     timeoutMs: o.requestTimeoutMs,
     offersPlayerParam: o.offersPlayerParam,
+    maxOffersBytes: o.maxOffersBytes,
     clock: o.now,
     onAnswer: (sample) => void signals.emit('answer', sample),
     onSettled: (endpoint, error) => {

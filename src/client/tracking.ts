@@ -9,7 +9,16 @@ import type { EventSink } from '../bus/index.js';
 import { TpError, ValidationError } from '../errors/index.js';
 import { toUnixSeconds } from '../internal/index.js';
 import type { QueueEntry, StoredEntry } from '../queue/index.js';
-import { enrichRecord, isObjectName, validateRecord, type ObjectName, type RecordInput } from '../records/index.js';
+import {
+  enrichRecord,
+  isObjectName,
+  ownFields,
+  unreadableRecord,
+  validateRecord,
+  type ObjectName,
+  type RecordInput,
+  type ValidationResult,
+} from '../records/index.js';
 import { awaitingPlayer, MAX_AWAITING_PLAYER, NO_PLAYER_YET } from './awaiting-player.js';
 import type { Device } from './device.js';
 import type { LogHooks } from './log.js';
@@ -94,10 +103,18 @@ export function createTracking({ o, device, emitter, log, denied, deliver }: Tra
       warnedLogin = true;
       emitter.emit('warning', new TpError('config', `players_login tracked by the game while autoLogin is '${o.autoLogin}': the SDK sends logins itself (set autoLogin: false to send your own)`));
     }
-    // No player yet, and the game did not name one in the record: held for identify().
-    const held = player === undefined && (record as { player_slug?: unknown } | null)?.player_slug === undefined;
-    // The game's hook shapes the record once it is whole: now, or for a held one at identify().
-    const checked = checkRecord(o, device, held ? NO_PLAYER_YET : player, objectName, record, held ? undefined : shape);
+    let held = false;
+    let checked: QueueEntry | ValidationError | null;
+    // One try around the whole check (not one per field, on the hot path): a getter, a Proxy trap
+    // or a revoked Proxy in the record throws while it is read or copied.
+    try {
+      // No player yet, and the game did not name one in the record: held for identify().
+      held = player === undefined && (record as { player_slug?: unknown } | null)?.player_slug === undefined;
+      // The game's hook shapes the record once it is whole: now, or for a held one at identify().
+      checked = checkRecord(o, device, held ? NO_PLAYER_YET : player, objectName, record, held ? undefined : shape);
+    } catch (cause) {
+      checked = unreadableRecord(objectName, cause);
+    }
     if (checked === null) return false;
     const error =
       checked instanceof ValidationError
@@ -138,7 +155,7 @@ export function createTracking({ o, device, emitter, log, denied, deliver }: Tra
       for (const entry of awaiting.release(slug)) {
         const shaped = shape(entry.objectName, entry.record);
         if (shaped === null) continue;
-        const checked = validateRecord(entry.objectName, shaped, o.maxRecordBytes);
+        const checked = validateOwn(entry.objectName, shaped, o.maxRecordBytes);
         if (checked.ok) deliver({ ...entry, record: checked.record as Record<string, unknown>, bytes: checked.bytes });
         else refuse(checked.error);
       }
@@ -164,7 +181,8 @@ export function storedEntryCheck(maxRecordBytes: number): (entry: StoredEntry) =
 
 /**
  * Enriches a record tracked now (`playerSlug` in `player_slug` when left out), has `shape` (the
- * game's `beforeSend`) shape it, and validates it; null when the hook dropped it.
+ * game's `beforeSend`) shape it, and validates it; null when the hook dropped it. Throws what a
+ * getter or a Proxy trap of the record throws (`track()` catches it).
  */
 function checkRecord<K extends ObjectName>(
   o: ResolvedOptions,
@@ -184,8 +202,23 @@ function checkRecord<K extends ObjectName>(
     isTpDebugMode: o.debug ? 1 : 0,
     appVersion: o.appVersion ?? null,
   });
-  const enriched = shape ? shape(objectName, filled) : filled;
-  if (enriched === null) return null; // dropped by the game's hook
-  const result = validateRecord(objectName, enriched, o.maxRecordBytes);
+  if (!shape) return checked(objectName, validateRecord(objectName, filled, o.maxRecordBytes), now);
+  const shaped = shape(objectName, filled);
+  if (shaped === null && filled !== null) return null; // dropped by the game's hook
+  // The hook's answer is the game's value again: its own fields only, as for track()'s.
+  return checked(objectName, validateRecord(objectName, ownFields(shaped), o.maxRecordBytes), now);
+}
+
+/** A record checked: the entry to queue, or its error. */
+function checked<K extends ObjectName>(objectName: K, result: ValidationResult<K>, now: number): QueueEntry | ValidationError {
   return result.ok ? { objectName, record: result.record as Record<string, unknown>, enqueuedAt: now, bytes: result.bytes } : result.error;
+}
+
+/** {@link validateRecord} on the own fields of a hook's answer; never throws (a hostile answer is unreadable). */
+function validateOwn<K extends ObjectName>(objectName: K, record: unknown, maxRecordBytes: number): ValidationResult<K> {
+  try {
+    return validateRecord(objectName, ownFields(record), maxRecordBytes);
+  } catch (cause) {
+    return { ok: false, error: unreadableRecord(objectName, cause) };
+  }
 }

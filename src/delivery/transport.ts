@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { isRetryableStatus, NetworkError, ProtocolError, refusesClientKey, ServiceError, type Endpoint } from '../errors/index.js';
+import { isRetryableStatus, NetworkError, OfferError, ProtocolError, refusesClientKey, ServiceError, type Endpoint } from '../errors/index.js';
 import type { ClockSample } from '../internal/index.js';
 import { formatUtcDateTime, type Clock } from '../internal/index.js';
 import { parseRetryAfter } from './backoff.js';
@@ -29,15 +29,17 @@ export interface TransportConfig {
   readonly timeoutMs: number;
   /** Query parameter that names the player on GET /offers. */
   readonly offersPlayerParam: string;
+  /** Largest GET /offers body read, in bytes; a larger one is cancelled. @default unbounded */
+  readonly maxOffersBytes?: number;
   /** The device clock, for {@link onAnswer}. @default Date.now */
   readonly clock?: Clock;
   /** Every answer's `Date` header and timing (any status), for the service clock estimate. */
   readonly onAnswer?: (sample: ClockSample) => void;
   /**
    * Every request's outcome: no `error` for the success envelope; a `NetworkError` (no answer),
-   * `ServiceError` or `ProtocolError` otherwise.
+   * `ServiceError`, `ProtocolError` or `OfferError` (GET /offers too large) otherwise.
    */
-  readonly onSettled?: (endpoint: Endpoint, error?: NetworkError | ServiceError | ProtocolError) => void;
+  readonly onSettled?: (endpoint: Endpoint, error?: NetworkError | ServiceError | ProtocolError | OfferError) => void;
 }
 
 /** A successful envelope. */
@@ -68,7 +70,11 @@ export class Transport {
     });
   }
 
-  /** GET /offers for one player. Resolves with the envelope; `data` is not yet decoded. */
+  /**
+   * GET /offers for one player. Resolves with the envelope; `data` is not yet decoded.
+   *
+   * @throws {OfferError} `too-large`: the body is over `maxOffersBytes` (cancelled, unread).
+   */
   async getOffers(playerSlug: string): Promise<Envelope> {
     const url = new URL(`${this.#config.baseUrl}/offers`);
     url.searchParams.set(this.#config.offersPlayerParam, playerSlug);
@@ -76,7 +82,7 @@ export class Transport {
       method: 'GET',
       headers: this.#headers('application/json'),
       cache: 'no-store',
-    });
+    }, this.#config.maxOffersBytes);
   }
 
   /**
@@ -100,37 +106,71 @@ export class Transport {
     return { TPAuthMode: authMode, TPClientKey: clientKey, 'Content-Type': contentType };
   }
 
-  async #request(endpoint: Endpoint, url: string, init: RequestInit): Promise<Envelope> {
+  async #request(endpoint: Endpoint, url: string, init: RequestInit, maxBytes?: number): Promise<Envelope> {
     try {
-      const envelope = await this.#exchange(endpoint, url, init);
+      const envelope = await this.#exchange(endpoint, url, init, maxBytes);
       this.#config.onSettled?.(endpoint);
       return envelope;
     } catch (error) {
-      this.#config.onSettled?.(endpoint, error as NetworkError | ServiceError | ProtocolError);
+      this.#config.onSettled?.(endpoint, error as NetworkError | ServiceError | ProtocolError | OfferError);
       throw error;
     }
   }
 
-  async #exchange(endpoint: Endpoint, url: string, init: RequestInit): Promise<Envelope> {
+  async #exchange(endpoint: Endpoint, url: string, init: RequestInit, maxBytes = Infinity): Promise<Envelope> {
     const controller = typeof AbortController === 'function' ? new AbortController() : undefined;
     const timer = controller ? setTimeout(() => controller.abort(), this.#config.timeoutMs) : undefined;
     init.signal?.addEventListener('abort', () => controller?.abort(), { once: true });
     const clock = this.#config.clock ?? Date.now;
     const sentAt = clock();
     let response: Response;
-    let text: string;
+    let text: string | undefined;
     try {
       response = await this.#config.fetch(url, { ...init, signal: controller?.signal });
       this.#config.onAnswer?.({ date: response.headers.get('Date'), sentAt, receivedAt: clock() });
-      text = await response.text();
+      text = maxBytes === Infinity ? await response.text() : await readAtMost(response, maxBytes);
     } catch (cause) {
       throw new NetworkError(endpoint, cause);
     } finally {
       if (timer !== undefined) clearTimeout(timer);
     }
+    if (text === undefined) {
+      throw new OfferError(undefined, 'too-large', `the GET /offers answer is larger than ${maxBytes} bytes (maxOffersBytes): refused, the known offers are kept`);
+    }
     // An `Invalid TPClientKey` for a key replaced meanwhile says nothing of the new key: worth sending again.
     const keyReplaced = (init.headers as Record<string, string>).TPClientKey !== this.#config.credentials().clientKey;
     return readEnvelope(endpoint, response, text, keyReplaced);
+  }
+}
+
+/**
+ * The body of `response` as text, or undefined (the body cancelled) once it is over `maxBytes`
+ * bytes as received: a `Content-Length` above it is refused before reading, and the stream is
+ * counted as it comes, so a huge answer is neither read nor held whole.
+ */
+async function readAtMost(response: Response, maxBytes: number): Promise<string | undefined> {
+  const body = response.body;
+  if (Number(response.headers.get('Content-Length')) > maxBytes) {
+    void body?.cancel().catch(() => undefined);
+    return undefined;
+  }
+  if (!body) {
+    const text = await response.text();
+    return new TextEncoder().encode(text).byteLength > maxBytes ? undefined : text;
+  }
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let bytes = 0;
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return text + decoder.decode();
+    bytes += value.byteLength;
+    if (bytes > maxBytes) {
+      void reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    text += decoder.decode(value, { stream: true });
   }
 }
 

@@ -8,6 +8,8 @@ import { TpError } from './tp-error.js';
 /**
  * Why an offer cannot be used:
  * - `malformed`: the service sent an offer that does not decode;
+ * - `too-large`: the GET /offers answer was larger than `maxOffersBytes` (refused unread, the
+ *   known offers kept);
  * - `unknown-offer`: the offer is not in the last refresh;
  * - `bad-offer-id`: the id is not a number;
  * - `not-usable`: the offer is inactive, expired or not on sale;
@@ -22,6 +24,7 @@ import { TpError } from './tp-error.js';
  */
 export type OfferErrorReason =
   | 'malformed'
+  | 'too-large'
   | 'unknown-offer'
   | 'bad-offer-id'
   | 'not-usable'
@@ -38,6 +41,7 @@ export type OfferErrorReason =
  * An offer cannot be used ({@link OfferError.reason} says why).
  *
  * - The service sent a malformed one: emitted as an `error` event, the offer is skipped.
+ * - The GET /offers answer was too large (`too-large`): `offers.refresh()` rejects with it.
  * - `offers.show` or `offers.report` named an offer that is unknown or unusable: the promise
  *   rejects with it.
  */

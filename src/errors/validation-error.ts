@@ -16,8 +16,9 @@ export interface ValidationIssue {
 }
 
 /**
- * A record given to `track` does not match its object kind's schema. Emitted as an `invalid`
- * event, or thrown by `track` when `invalidRecords` is `'throw'`.
+ * A record given to `track` does not match its object kind's schema, or could not be read (a
+ * getter or a Proxy trap threw: issue code `unreadable`, the thrown value in `cause`). Emitted as
+ * an `invalid` event, or thrown by `track` when `invalidRecords` is `'throw'`.
  */
 export class ValidationError extends TpError {
   /** The upload object kind the record was tracked as (`players_login`, …). */
@@ -25,11 +26,15 @@ export class ValidationError extends TpError {
   /** Every problem found; never empty. */
   readonly issues: readonly ValidationIssue[];
 
-  constructor(objectName: string, issues: readonly ValidationIssue[]) {
+  /**
+   * @param cause - What reading the record threw (a getter, a Proxy trap), when that is why it
+   *   is invalid; in `cause`.
+   */
+  constructor(objectName: string, issues: readonly ValidationIssue[], cause?: unknown) {
     const first = issues[0];
     const where = first ? `${first.path || '(record)'}: ${first.message}` : 'invalid record';
     const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
-    super('validation', `Invalid ${objectName} record: ${where}${more}`);
+    super('validation', `Invalid ${objectName} record: ${where}${more}`, cause === undefined ? undefined : { cause });
     this.name = 'ValidationError';
     this.objectName = objectName;
     this.issues = issues;

@@ -7,7 +7,7 @@
  * @module
  */
 import { OfferError } from '../errors/index.js';
-import { parseDateTime } from '../internal/index.js';
+import { parseDateTime, slices } from '../internal/index.js';
 import { shutDown, type EngineCore } from './core.js';
 import { decodeOffer } from './decode.js';
 import type { DeviceCopy } from './device-copy.js';
@@ -26,10 +26,16 @@ const PENDING_IMPRESSION_MS = 10_000;
 /** The known offers of one engine: see the module's description. */
 export type KnownOffers = ReturnType<typeof createKnownOffers>;
 
-/** The offers of `records` that decode, in order; the error of each that does not goes to `onError`. */
-export function decodeRecords(records: readonly unknown[], onError: (error: OfferError) => void): Offer[] {
+/**
+ * The offers of `records` that decode, in order; the error of each that does not goes to `onError`.
+ * Decoded in slices that give the page its turn ({@link slices}): 1 MiB of offers (the default
+ * `maxOffersBytes`) is thousands of them, a long task if decoded at once.
+ */
+export async function decodeRecords(records: readonly unknown[], onError: (error: OfferError) => void): Promise<Offer[]> {
   const offers: Offer[] = [];
+  const slice = slices();
   for (const raw of records) {
+    if (slice.due()) await slice.pause();
     const result = decodeOffer(raw);
     if (result.ok) offers.push(result.offer);
     else onError(result.error);
@@ -51,7 +57,7 @@ export function createKnownOffers(core: EngineCore, copy: Pick<DeviceCopy, 'read
    */
   const adopt = async (player: string, records: readonly unknown[], receivedAt?: number): Promise<Offer[]> => {
     await states.load(player);
-    const offers = decodeRecords(records, core.fail);
+    const offers = await decodeRecords(records, core.fail);
     // The service's time was at least the newest creation time of an answer (docs/decisions.md,
     // "Clock"): of the offers that decode (a malformed record's time says nothing).
     if (receivedAt !== undefined) clock.observeAtLeast(Math.max(...offers.map((o) => parseDateTime(o.create_datetime) ?? -Infinity)), receivedAt);

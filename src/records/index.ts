@@ -12,9 +12,9 @@ export {
   type RecordInput,
   type RecordOf,
 } from './registry.js';
-export { validateRecord } from './validate.js';
+export { unreadableRecord, validateRecord, type ValidationResult } from './validate.js';
 export type { OpenObjectName, RecordFields } from './fields.js';
-export { enrichRecord } from './enrich.js';
+export { enrichRecord, ownFields } from './enrich.js';
 export { DEFAULT_MAX_RECORD_BYTES, jsonBytes } from './size.js';
 export {
   GROUP_TITLES,

@@ -36,3 +36,24 @@ export function validateRecord<K extends ObjectName>(
 function fail(objectName: string, path: string, message: string, code: string): { ok: false; error: ValidationError } {
   return { ok: false, error: new ValidationError(objectName, [{ path, message, code }]) };
 }
+
+/** The issue code of a record that could not be read (a getter or a Proxy trap threw). */
+const UNREADABLE = 'unreadable';
+
+/**
+ * The error of a record whose reading threw: a getter, a Proxy trap, a revoked Proxy. Never
+ * throws itself, whatever `objectName` and `cause` are.
+ */
+export function unreadableRecord(objectName: unknown, cause: unknown): ValidationError {
+  const name = typeof objectName === 'string' ? objectName : `(${typeof objectName} as object name)`;
+  return new ValidationError(name, [{ path: '', code: UNREADABLE, message: `could not be read: reading it threw ${describeThrown(cause)}` }], cause);
+}
+
+/** `TypeError: message` for an error, else its type; a value that throws on reading reads `a value`. */
+function describeThrown(cause: unknown): string {
+  try {
+    return cause instanceof Error ? `${cause.name}: ${cause.message}` : typeof cause;
+  } catch {
+    return 'a value';
+  }
+}

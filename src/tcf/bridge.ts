@@ -31,6 +31,15 @@ export interface TcfOptions {
   readonly timeoutMs?: number;
   /** The CMP's function to use instead of looking for one (`window.__tcfapi` or a frame's). */
   readonly tcfapi?: TcfApi;
+  /**
+   * How long, in milliseconds, the CMP's answers must be quiet before the last one is applied:
+   * answers within it are coalesced and only the last counts, so a CMP that flaps between two
+   * answers moves the consent (and erases the stored data on `denied`) at most once per settled
+   * change. A CMP that never goes quiet has its last answer applied at the latest 10 times this
+   * after the first one held. `0` applies each answer at once.
+   * @default 500
+   */
+  readonly settleMs?: number;
 }
 
 /**
@@ -53,6 +62,10 @@ export interface TcfBridge {
 
 /** How often a missing CMP is looked for again, within `timeoutMs`. */
 const LOOK_MS = 100;
+/** {@link TcfOptions.settleMs}'s default. */
+const SETTLE_MS = 500;
+/** A held answer waits at most this many times `settleMs` for the CMP to go quiet. */
+const MAX_HOLD = 10;
 
 /**
  * Follows the page's CMP (IAB TCF v2.2 CMP API, `__tcfapi('addEventListener', 2, callback)`) and
@@ -62,11 +75,15 @@ const LOOK_MS = 100;
  * |---|---|
  * | none yet (no CMP, CMP loading, `eventStatus` `'cmpuishown'`) | unchanged (pending) |
  * | `gdprApplies: false` | `granted`: TCF says no consent is needed |
- * | `eventStatus` `'tcloaded'` or `'useractioncomplete'`, every purpose's `purpose.consents[id] === true` | `granted` |
+ * | `eventStatus` `'tcloaded'` or `'useractioncomplete'`, every purpose's `purpose.consents[id] === true` (own properties) | `granted` |
  * | the same, any purpose not `true` | `denied` |
  * | `success: false`, `cmpStatus: 'error'`, fields missing or malformed | unchanged |
  *
- * `setConsent` is called only when the state changes. Nothing here throws into the game: a CMP
+ * Only the answer's own properties count: a flag it inherits grants nothing. Answers are
+ * coalesced: the last one applies once the CMP has been quiet for `settleMs` (500 ms by
+ * default, {@link TcfOptions.settleMs}), and `setConsent` is called only when that changes the
+ * state, so a CMP flapping between `granted` and `denied` moves the consent (and erases storage)
+ * at most once per settled change. Nothing here throws into the game: a CMP, an answer's getter
  * or a `setConsent` that throws is caught and the answer ignored.
  *
  * The CMP is `window.__tcfapi` (its stub counts: answers come when the CMP has loaded), or else
@@ -83,6 +100,32 @@ export function consentFromTcf(client: ConsentTarget, options: TcfOptions = {}):
   let cmp: Cmp | undefined;
   let listenerId: unknown;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const settleMs = options.settleMs ?? SETTLE_MS;
+  /** The last decisive answer not applied yet, when it came, and when the first of its run came. */
+  let held: ConsentState | undefined;
+  let heldAt = 0;
+  let heldSince = 0;
+  let settleTimer: ReturnType<typeof setTimeout> | undefined;
+
+  /** Applies the held answer (once the CMP is quiet, or has held it long enough). */
+  const settle = (): void => {
+    settleTimer = undefined;
+    const now = Date.now();
+    const wait = Math.min(heldAt + settleMs - now, heldSince + MAX_HOLD * settleMs - now);
+    if (wait > 0) {
+      settleTimer = setTimeout(settle, wait);
+      return;
+    }
+    const next = held;
+    held = undefined;
+    if (next === undefined || state === 'stopped') return;
+    state = 'decided';
+    try {
+      if (client.consent !== next) client.setConsent(next);
+    } catch {
+      // a throwing client: the consent stays as it is
+    }
+  };
 
   /** Removes the CMP listener, once its id is known. */
   const detach = (): void => {
@@ -102,8 +145,13 @@ export function consentFromTcf(client: ConsentTarget, options: TcfOptions = {}):
       if (state === 'stopped') return detach();
       const next = consentOf(tcData, success, purposes);
       if (next === undefined) return;
-      state = 'decided';
-      if (client.consent !== next) client.setConsent(next);
+      const now = Date.now();
+      if (held === undefined) heldSince = now;
+      held = next;
+      heldAt = now;
+      // One timer for a run of answers: it looks again at when the last came before applying.
+      if (settleMs <= 0) settle();
+      else settleTimer ??= setTimeout(settle, settleMs);
     } catch {
       // a malformed answer or a throwing client: the consent stays as it is
     }
@@ -131,6 +179,8 @@ export function consentFromTcf(client: ConsentTarget, options: TcfOptions = {}):
       if (state === 'stopped') return;
       state = 'stopped';
       clearTimeout(timer);
+      clearTimeout(settleTimer);
+      held = undefined;
       detach();
     },
   };

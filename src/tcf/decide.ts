@@ -20,7 +20,7 @@ export interface TcData {
   readonly cmpStatus?: string;
   /** `true`: GDPR applies; `false`: it does not; `undefined`: not known. */
   readonly gdprApplies?: boolean;
-  /** `consents[id]` is `true` when the user consented to purpose `id`. */
+  /** `consents[id]` is `true` (an own property) when the user consented to purpose `id`. */
   readonly purpose?: { readonly consents?: Readonly<Record<number, boolean>> };
 }
 
@@ -30,14 +30,26 @@ export const DEFAULT_PURPOSES: readonly number[] = [1, 8];
 /**
  * The consent one `addEventListener` answer decides, or `undefined` when it decides nothing
  * (failed call, no decision yet, CMP in error, fields missing).
+ *
+ * Only the answer's own properties count: a flag the answer inherits (its prototype's
+ * `gdprApplies: false`, a `consents` object made with `Object.create({ 1: true })`) is read as
+ * absent, so it grants nothing. May throw what a getter or a Proxy of the answer throws (the
+ * bridge catches it).
  */
 export function consentOf(tcData: unknown, success: unknown, purposes: readonly number[]): ConsentState | undefined {
   if (success === false || typeof tcData !== 'object' || tcData === null) return undefined;
-  const data = tcData as TcData;
-  if (data.cmpStatus === 'error') return undefined;
-  if (data.gdprApplies === false) return 'granted';
-  if (data.eventStatus !== 'tcloaded' && data.eventStatus !== 'useractioncomplete') return undefined;
-  const consents = data.purpose?.consents;
+  if (own(tcData, 'cmpStatus') === 'error') return undefined;
+  if (own(tcData, 'gdprApplies') === false) return 'granted';
+  const eventStatus = own(tcData, 'eventStatus');
+  if (eventStatus !== 'tcloaded' && eventStatus !== 'useractioncomplete') return undefined;
+  const consents = own(own(tcData, 'purpose'), 'consents');
   if (typeof consents !== 'object' || consents === null) return undefined;
-  return purposes.every((id) => consents[id] === true) ? 'granted' : 'denied';
+  return purposes.every((id) => own(consents, String(id)) === true) ? 'granted' : 'denied';
+}
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/** `object[key]` when `key` is `object`'s own property; undefined when it is inherited, or `object` is not an object. */
+function own(object: unknown, key: string): unknown {
+  return typeof object === 'object' && object !== null && hasOwn.call(object, key) ? (object as Record<string, unknown>)[key] : undefined;
 }

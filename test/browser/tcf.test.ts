@@ -189,3 +189,37 @@ it('with the real client: pending until the CMP answers; purposes 1 and 8 grant 
   bridge.stop();
   await tp.shutdown();
 });
+
+it('a CMP flapping 10,000 times between grant and refusal: the real client moves once per settled change, storage erased once', async () => {
+  const namespace = `tcf-${crypto.randomUUID().slice(0, 8)}`;
+  const tp = storedClient(namespace, () => undefined, { consent: 'granted' });
+  const calls: ConsentState[] = [];
+  const target: ConsentTarget = {
+    get consent() {
+      return tp.consent;
+    },
+    setConsent(state) {
+      calls.push(state);
+      tp.setConsent(state);
+    },
+  };
+  let answer: ((tcData: TcData, success: boolean) => void) | undefined;
+  const bridge = consentFromTcf(target, { tcfapi: (command, _version, callback) => void (command === 'addEventListener' && (answer = callback)) });
+  const flap = (endOn: 'grant' | 'deny') => {
+    for (let i = 0; i < 10_000; i++) answer!(decided('useractioncomplete', (i % 2 === 0) === (endOn === 'deny') ? { 1: true, 8: true } : { 1: true, 8: false }), true);
+  };
+  tp.track('players_login', {});
+  await expect.poll(async () => (await indexedDB.databases()).some((d) => d.name === `tp-web-sdk/${namespace}/queue`)).toBe(true);
+
+  flap('grant'); // ends where it started: nothing to do
+  await new Promise((resolve) => setTimeout(resolve, 700));
+  expect(calls).toEqual([]);
+  expect(tp.stats().queued).toBe(1);
+
+  flap('deny');
+  await new Promise((resolve) => setTimeout(resolve, 700));
+  expect(calls).toEqual(['denied']);
+  await expect.poll(async () => (await indexedDB.databases()).filter((d) => d.name?.includes(namespace))).toEqual([]);
+  bridge.stop();
+  await tp.shutdown();
+});

@@ -48,9 +48,9 @@ describe('unreachable (the device’s copy stands in)', () => {
 });
 
 describe('decodeRecords', () => {
-  it('keeps the records that decode, in order, and hands each failure to onError', () => {
+  it('keeps the records that decode, in order, and hands each failure to onError', async () => {
     const errors: OfferError[] = [];
-    const offers = decodeRecords([offerRecord(3, personalizedBody), { offer_id: 'x' }, offerRecord(1, personalizedBody), 'junk'], (e) => errors.push(e));
+    const offers = await decodeRecords([offerRecord(3, personalizedBody), { offer_id: 'x' }, offerRecord(1, personalizedBody), 'junk'], (e) => errors.push(e));
     expect(offers.map((o) => o.offer_id)).toEqual([3, 1]);
     expect(errors).toHaveLength(2);
     for (const error of errors) expect(error).toBeInstanceOf(OfferError);

@@ -11,7 +11,7 @@ const GRANTS = { 1: true, 2: false, 8: true };
 describe('the CMP answers', () => {
   it('tcloaded with purposes 1 and 8 consented: granted', () => {
     const target = recordingTarget();
-    const bridge = consentFromTcf(target, { tcfapi: fakeCmp(tcData('tcloaded', GRANTS)).api });
+    const bridge = consentFromTcf(target, { settleMs: 0, tcfapi: fakeCmp(tcData('tcloaded', GRANTS)).api });
     expect(target.calls).toEqual(['granted']);
     expect(bridge.state).toBe('decided');
   });
@@ -23,26 +23,26 @@ describe('the CMP answers', () => {
     ['8 truthy but not true', { 1: true, 8: 1 as unknown as boolean }],
   ])('tcloaded with %s: denied', (_label, consents) => {
     const target = recordingTarget();
-    consentFromTcf(target, { tcfapi: fakeCmp(tcData('tcloaded', consents)).api });
+    consentFromTcf(target, { settleMs: 0, tcfapi: fakeCmp(tcData('tcloaded', consents)).api });
     expect(target.calls).toEqual(['denied']);
   });
 
   it('the purposes option replaces 1 and 8', () => {
     const target = recordingTarget();
-    consentFromTcf(target, { purposes: [1, 2], tcfapi: fakeCmp(tcData('tcloaded', GRANTS)).api });
+    consentFromTcf(target, { settleMs: 0, purposes: [1, 2], tcfapi: fakeCmp(tcData('tcloaded', GRANTS)).api });
     expect(target.calls).toEqual(['denied']);
   });
 
   it('gdprApplies false: granted, with no purpose flags at all', () => {
     const target = recordingTarget();
-    consentFromTcf(target, { tcfapi: fakeCmp({ eventStatus: 'tcloaded', cmpStatus: 'loaded', gdprApplies: false }).api });
+    consentFromTcf(target, { settleMs: 0, tcfapi: fakeCmp({ eventStatus: 'tcloaded', cmpStatus: 'loaded', gdprApplies: false }).api });
     expect(target.calls).toEqual(['granted']);
   });
 
   it('cmpuishown (the dialog is up, nothing decided): stays pending, then the user decides', () => {
     const target = recordingTarget();
     const cmp = fakeCmp(tcData('cmpuishown', {}));
-    const bridge = consentFromTcf(target, { tcfapi: cmp.api });
+    const bridge = consentFromTcf(target, { settleMs: 0, tcfapi: cmp.api });
     expect(target.calls).toEqual([]);
     expect(bridge.state).toBe('listening');
     cmp.emit(tcData('useractioncomplete', GRANTS));
@@ -51,7 +51,7 @@ describe('the CMP answers', () => {
 
   it('a CMP still loading (no answer yet) leaves the consent as it is', () => {
     const target = recordingTarget();
-    const bridge = consentFromTcf(target, { tcfapi: fakeCmp().api });
+    const bridge = consentFromTcf(target, { settleMs: 0, tcfapi: fakeCmp().api });
     expect(target.calls).toEqual([]);
     expect(bridge.state).toBe('listening');
   });
@@ -59,21 +59,21 @@ describe('the CMP answers', () => {
   it('success false changes nothing, even with a TCData that would grant', () => {
     const target = recordingTarget();
     const cmp = fakeCmp();
-    consentFromTcf(target, { tcfapi: cmp.api });
+    consentFromTcf(target, { settleMs: 0, tcfapi: cmp.api });
     cmp.emit(tcData('tcloaded', GRANTS), false);
     expect(target.calls).toEqual([]);
   });
 
   it('cmpStatus error changes nothing', () => {
     const target = recordingTarget();
-    consentFromTcf(target, { tcfapi: fakeCmp({ ...tcData('tcloaded', GRANTS), cmpStatus: 'error' }).api });
+    consentFromTcf(target, { settleMs: 0, tcfapi: fakeCmp({ ...tcData('tcloaded', GRANTS), cmpStatus: 'error' }).api });
     expect(target.calls).toEqual([]);
   });
 
   it('a later useractioncomplete after tcloaded changes the state, both ways', () => {
     const target = recordingTarget();
     const cmp = fakeCmp(tcData('tcloaded', { 1: true }));
-    consentFromTcf(target, { tcfapi: cmp.api });
+    consentFromTcf(target, { settleMs: 0, tcfapi: cmp.api });
     cmp.emit(tcData('cmpuishown', { 1: true }));
     cmp.emit(tcData('useractioncomplete', GRANTS));
     cmp.emit(tcData('useractioncomplete', { 8: true }));
@@ -83,7 +83,7 @@ describe('the CMP answers', () => {
   it('setConsent only when the state changes', () => {
     const target = recordingTarget('granted');
     const cmp = fakeCmp(tcData('tcloaded', GRANTS));
-    consentFromTcf(target, { tcfapi: cmp.api });
+    consentFromTcf(target, { settleMs: 0, tcfapi: cmp.api });
     cmp.emit(tcData('useractioncomplete', GRANTS));
     expect(target.calls).toEqual([]);
     cmp.emit(tcData('useractioncomplete', {}));
@@ -97,7 +97,7 @@ describe('stop()', () => {
     const target = recordingTarget();
     const cmp = fakeCmp(tcData('cmpuishown', {}));
     cmp.api('addEventListener', 2, () => undefined); // another script's listener takes id 0
-    const bridge = consentFromTcf(target, { tcfapi: cmp.api });
+    const bridge = consentFromTcf(target, { settleMs: 0, tcfapi: cmp.api });
     bridge.stop();
     bridge.stop();
     expect(cmp.removed).toEqual([1]);
@@ -110,7 +110,7 @@ describe('stop()', () => {
   it('before the CMP has answered: the listener is removed at its first answer', () => {
     const target = recordingTarget();
     const cmp = fakeCmp();
-    const bridge = consentFromTcf(target, { tcfapi: cmp.api });
+    const bridge = consentFromTcf(target, { settleMs: 0, tcfapi: cmp.api });
     bridge.stop();
     expect(cmp.removed).toEqual([]);
     cmp.emit(tcData('tcloaded', GRANTS));
@@ -124,6 +124,7 @@ describe('nothing is thrown into the game', () => {
   it('a __tcfapi that throws', () => {
     const target = recordingTarget();
     const bridge = consentFromTcf(target, {
+      settleMs: 0,
       tcfapi: () => {
         throw new Error('CMP broken');
       },
@@ -137,7 +138,7 @@ describe('nothing is thrown into the game', () => {
     const setConsent = vi.fn(() => {
       throw new Error('game bug');
     });
-    consentFromTcf({ consent: 'pending', setConsent }, { tcfapi: cmp.api });
+    consentFromTcf({ consent: 'pending', setConsent }, { settleMs: 0, tcfapi: cmp.api });
     expect(() => cmp.emit(tcData('tcloaded', GRANTS))).not.toThrow();
     expect(setConsent).toHaveBeenCalledWith('granted');
   });
@@ -162,7 +163,7 @@ describe('nothing is thrown into the game', () => {
   ])('a TCData that is %s: unchanged', (_label, weird) => {
     const target = recordingTarget();
     let answer: ((tcData: unknown, success: boolean) => void) | undefined;
-    const bridge = consentFromTcf(target, { tcfapi: (_command, _version, callback) => (answer = callback) });
+    const bridge = consentFromTcf(target, { settleMs: 0, tcfapi: (_command, _version, callback) => (answer = callback) });
     expect(() => answer!(weird, true)).not.toThrow();
     expect(target.calls).toEqual([]);
     expect(() => bridge.stop()).not.toThrow();
@@ -180,7 +181,7 @@ describe('finding the CMP on the page', () => {
     const stubCalls: unknown[][] = [];
     page.__tcfapi = (...args: unknown[]) => stubCalls.push(args);
     const target = recordingTarget();
-    const bridge = consentFromTcf(target);
+    const bridge = consentFromTcf(target, { settleMs: 0 });
     expect(stubCalls.map((c) => c[0])).toEqual(['addEventListener']);
     const cmp = fakeCmp();
     page.__tcfapi = cmp.api; // the CMP loaded and replaced the stub...
@@ -194,7 +195,7 @@ describe('finding the CMP on the page', () => {
 
   it('no CMP: no-cmp, consent untouched', () => {
     const target = recordingTarget();
-    expect(consentFromTcf(target).state).toBe('no-cmp');
+    expect(consentFromTcf(target, { settleMs: 0 }).state).toBe('no-cmp');
     expect(target.calls).toEqual([]);
   });
 
@@ -202,8 +203,8 @@ describe('finding the CMP on the page', () => {
     vi.useFakeTimers();
     const late = recordingTarget();
     const never = recordingTarget();
-    const found = consentFromTcf(late, { timeoutMs: 1_000 });
-    const missing = consentFromTcf(never, { timeoutMs: 300 });
+    const found = consentFromTcf(late, { settleMs: 0, timeoutMs: 1_000 });
+    const missing = consentFromTcf(never, { settleMs: 0, timeoutMs: 300 });
     expect(found.state).toBe('looking');
     vi.advanceTimersByTime(500);
     expect(missing.state).toBe('no-cmp');
@@ -217,7 +218,7 @@ describe('finding the CMP on the page', () => {
   it('stop() while looking stops looking', () => {
     vi.useFakeTimers();
     const target = recordingTarget();
-    const bridge = consentFromTcf(target, { timeoutMs: 1_000 });
+    const bridge = consentFromTcf(target, { settleMs: 0, timeoutMs: 1_000 });
     bridge.stop();
     page.__tcfapi = fakeCmp(tcData('tcloaded', GRANTS)).api;
     vi.advanceTimersByTime(1_000);
