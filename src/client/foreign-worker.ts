@@ -1,9 +1,9 @@
 /**
  * Tells the game, once per page, that a service worker other than the SDK's relay controls the
- * page: its requests then pass through that worker, and the upload made as the page goes may
- * never reach the network, so the SDK does not count it as delivered (docs/decisions.md,
- * "Delivery: exactly once on reload and close"). Those records go again with the next page: none
- * is lost, and one may arrive twice. The relay closes that window.
+ * page: a request made as the page goes passes through that worker, which may keep it from the
+ * network (docs/decisions.md, "Delivery: exactly once on reload and close"). The SDK then sends
+ * its unload upload with `fetchLater`, past the worker, where the browser has it; elsewhere it does
+ * not count that upload as delivered, and its records may arrive twice. The relay closes that window.
  *
  * @module
  */
@@ -15,7 +15,7 @@ export const RELAY_ANSWER_MS = 10_000;
 
 /** The warning's text. */
 export const FOREIGN_WORKER_WARNING =
-  'a service worker that is not the tp-web-sdk relay controls this page: the upload made as the page goes is not counted as delivered, and its records may arrive twice; add the relay to that worker (installRelay from tp-web-sdk/sw) and set serviceWorkerRelay: true';
+  'a service worker that is not the tp-web-sdk relay controls this page: the upload made as the page goes may not pass it (without fetchLater it is not counted as delivered, and its records may arrive twice); add the relay to that worker (installRelay from tp-web-sdk/sw) and set serviceWorkerRelay: true';
 
 /**
  * Watches the page's controller (at start, and at `controllerchange`); calls `warn` once when a

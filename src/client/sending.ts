@@ -8,7 +8,7 @@
 import type { EventSink } from '../bus/index.js';
 import { connectRelay, createServiceHealth, Transport, Uploader, type Credentials, type SendGate, type ServiceHealth, type UnloadRelay } from '../delivery/index.js';
 import { ConfigError, pauseReason, toTpError, type StorageError, type TpError } from '../errors/index.js';
-import { controlledByWorker, keepaliveSupported } from '../internal/index.js';
+import { keepaliveSupported } from '../internal/index.js';
 import type { RecordQueue } from '../queue/index.js';
 import { watchForeignWorker } from './foreign-worker.js';
 import type { LogHooks } from './log.js';
@@ -106,8 +106,8 @@ export function startSending({ o, storage, queue, gate, emitter, signals, client
     clock: o.now,
     gate,
     // Only where the browser sends a keepalive request after the page is gone (Firefox before 133
-    // did not), and not through a worker that is not the relay (it may never reach the network).
-    trustKeepalive: () => keepaliveSupported() && !controlledByWorker() && gate.online() && health.answering(),
+    // did not); a worker of the game's own is the unload upload's concern (delivery/keepalive.ts).
+    trustKeepalive: () => keepaliveSupported() && gate.online() && health.answering(),
     onSentChange: saveLedger,
     relay: () => (relay?.ready ? relay : undefined),
   });

@@ -8,6 +8,7 @@
  * @module
  */
 import { NetworkError } from '../errors/index.js';
+import { controlledByWorker, hasFetchLater } from '../internal/index.js';
 import type { QueueEntry, StoredEntry } from '../queue/index.js';
 import { buildLogsBody, takeBatch } from './batch.js';
 import type { DeliveryKeys } from './delivery-keys.js';
@@ -68,8 +69,13 @@ export class KeepaliveUploads {
     const options = this.#options;
     const keys = this.#keys;
     const relay = options.relay?.();
-    const trusted = !relay && options.trustKeepalive?.() === true;
-    this.#requests.pageGoing(trusted, includeUnstored);
+    const answering = !relay && options.trustKeepalive?.() === true;
+    // A request made now from a page a worker of the game's own controls passes through that
+    // worker, which may keep it from the network: `fetchLater` goes past it, else it is not trusted.
+    const later = !relay && controlledByWorker() && hasFetchLater();
+    const trusted = answering && (later || !controlledByWorker());
+    // The drain's request on the wire left while the page was there: past the worker already.
+    this.#requests.pageGoing(answering, includeUnstored);
     const { stored, unstored } = options.queue.unloadSnapshot(keys.unavailable, includeUnstored);
     // Unstored entries already have their keys: after a 200 they are removed too, wherever they are.
     // A corrupt stored entry would sink the whole request (400): it stays for the next drain to put aside.
@@ -85,7 +91,20 @@ export class KeepaliveUploads {
     if (!fit) return;
     const sent = candidates.slice(0, fit.count);
     if (relay) this.#relay(relay, sent, fit.encoded);
-    else this.#keepalive(sent, fit.encoded, trusted);
+    else if (later && this.#requests.sendLater(sent, fit.encoded, trusted)) this.#later(sent, trusted);
+    else this.#keepalive(sent, fit.encoded, trusted && !later);
+  }
+
+  /**
+   * `sent` left through `fetchLater`, whose answer no page sees: handed off when `trusted`, else
+   * marked unseen; held out of this page's requests while it is gone.
+   */
+  #later(sent: readonly StoredEntry[], trusted: boolean): void {
+    const keys = this.#keys;
+    this.#made += 1;
+    if (trusted) keys.note(keys.handedOff, sent, true);
+    else keys.markUnseen(sent);
+    this.#requests.holdWhileGone(sent, trusted);
   }
 
   /**

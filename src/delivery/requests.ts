@@ -127,7 +127,10 @@ export class LogsRequests {
     } catch (error) {
       // Unloading, Chromium rejects a keepalive request in the page while the browser still sends
       // it: its records stay held (and handed off, or marked) as the page decided as it went.
-      if (wire?.decided && error instanceof NetworkError) this.#cutOffFromPage(wire);
+      if (wire?.decided && error instanceof NetworkError) {
+        this.holdWhileGone(entries, wire.handedOff);
+        wire.handedOff = false; // it stays handed off while held
+      }
       this.#settled(encoded, keepalive, wire);
       // The service answered: this page saw the outcome, so the marks made as it went are lifted.
       if (wire && !(error instanceof NetworkError)) this.#keys.unmarkUnseen(wire.unseen);
@@ -152,16 +155,26 @@ export class LogsRequests {
     return { removal };
   }
 
-  /** Holds the records of a keepalive request the page was cut off from, until the page is shown again. */
-  #cutOffFromPage(wire: OnWire): void {
-    const keys = wire.entries.map((e) => e.key);
-    const release = this.#keys.holdKeys(keys);
-    const handedOff = wire.handedOff;
-    wire.handedOff = false; // stays handed off while held
+  /**
+   * Holds `entries`, sent in a request whose answer this page will not see, until the page is
+   * shown again ({@link pageShown}); `handedOff`: their keys stay handed off as long.
+   */
+  holdWhileGone(entries: readonly StoredEntry[], handedOff: boolean): void {
+    const release = this.#keys.holdKeys(entries.map((e) => e.key));
     this.#goneWithPage.push(() => {
       release();
-      if (handedOff) this.#keys.note(this.#keys.handedOff, wire.entries, false);
+      if (handedOff) this.#keys.note(this.#keys.handedOff, entries, false);
     });
+  }
+
+  /**
+   * Sends `entries` through `fetchLater`, synchronously: past a service worker of the game's own,
+   * which may keep a request made as the page goes from the network. False where it cannot.
+   */
+  sendLater(entries: readonly StoredEntry[], encoded: EncodedBody, trusted: boolean): boolean {
+    if (!this.#options.transport.postLogsLater(encoded)) return false;
+    this.announce({ requestId: this.nextId(), entries, bytes: encoded.bytes, keepalive: true, trusted, relayed: false }, encoded);
+    return true;
   }
 
   /** A request settled: its budget is free, and its records are no longer on the wire. */

@@ -71,6 +71,22 @@ export class Transport {
   }
 
   /**
+   * POST /logs through `fetchLater` (sent by the browser itself, past any service worker of the
+   * page), to leave at once; its answer is never seen. False where the browser has no `fetchLater`
+   * or refuses the request (its deferred-fetch quota, say).
+   */
+  postLogsLater(encoded: EncodedBody): boolean {
+    const later = (globalThis as { fetchLater?: (url: string, init: RequestInit & { activateAfter?: number }) => unknown }).fetchLater;
+    if (typeof later !== 'function') return false;
+    try {
+      later(`${this.#config.baseUrl}/logs`, { method: 'POST', headers: this.#headers(encoded.contentType), body: encoded.body as BodyInit, activateAfter: 0 });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
    * GET /offers for one player. Resolves with the envelope; `data` is not yet decoded.
    *
    * @throws {OfferError} `too-large`: the body is over `maxOffersBytes` (cancelled, unread).

@@ -36,6 +36,14 @@ export function controlledByWorker(): boolean {
 }
 
 /**
+ * True where the browser has `fetchLater` (Chromium 135 and newer): a request the browser sends
+ * itself, past the page's service worker, even after the page is gone.
+ */
+export function hasFetchLater(): boolean {
+  return typeof (globalThis as { fetchLater?: unknown }).fetchLater === 'function';
+}
+
+/**
  * The page's localStorage, or undefined where there is none or touching it throws (sandboxed
  * iframes throw on the mere property access). Its methods may still throw (blocked, full).
  */

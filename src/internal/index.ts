@@ -12,6 +12,7 @@ export {
   hasDom,
   keepaliveSupported,
   controlledByWorker,
+  hasFetchLater,
   localStorageOrUndefined,
   randomId,
   regionFromLanguages,
