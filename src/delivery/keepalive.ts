@@ -30,6 +30,7 @@ type KeepaliveOptions = Pick<
   | 'relay'
   | 'onDelivered'
   | 'onBackgroundError'
+  | 'gate'
 >;
 
 export class KeepaliveUploads {
@@ -96,15 +97,29 @@ export class KeepaliveUploads {
   }
 
   /**
-   * `sent` left through `fetchLater`, whose answer no page sees: handed off when `trusted`, else
-   * marked unseen; held out of this page's requests while it is gone.
+   * `sent` left through `fetchLater`, whose answer no page sees. `trusted`: it counts as delivered,
+   * and leaves the queue (handed off until the deletion commits, for a page gone before). Else its
+   * records are marked unseen; unloading, they are held out of this page's requests while it is
+   * gone; a page only hidden sends them again in an upload whose answer it sees.
    */
   #later(sent: readonly StoredEntry[], trusted: boolean): void {
     const keys = this.#keys;
     this.#made += 1;
-    if (trusted) keys.note(keys.handedOff, sent, true);
-    else keys.markUnseen(sent);
-    this.#requests.holdWhileGone(sent, trusted);
+    if (!trusted) {
+      keys.markUnseen(sent);
+      if (this.#options.gate.unloading) this.#requests.holdWhileGone(sent, false);
+      return;
+    }
+    const release = keys.hold(sent);
+    keys.note(keys.handedOff, sent, true);
+    const done = this.#options.queue
+      .remove(sent)
+      .catch((error: unknown) => this.#options.onBackgroundError(error))
+      .finally(() => {
+        release();
+        keys.note(keys.handedOff, sent, false);
+      });
+    this.#track(done);
   }
 
   /**
@@ -117,17 +132,25 @@ export class KeepaliveUploads {
     const release = keys.hold(sent);
     if (trusted) keys.note(keys.handedOff, sent, true);
     const unseen = trusted ? [] : keys.markUnseen(sent);
+    /** Rejected in the page as it unloads, while the browser still sends it. */
+    let gone = false;
     const done = this.#requests
       .send(sent, encoded, { unload: true, trusted })
       .then(({ removal }) => removal)
       .catch((error: unknown) => {
         // The service answered: its outcome was seen here after all.
         if (!(error instanceof NetworkError)) keys.unmarkUnseen(unseen);
+        // Unloading, Chromium rejects the request in the page and sends it still: its records stay
+        // held, and handed off when trusted, as the drain's request on the wire (requests.ts).
+        else if (this.#options.gate.unloading) {
+          gone = true;
+          this.#requests.holdWhileGone(sent, trusted);
+        }
         throw error;
       })
       .finally(() => {
         release();
-        if (trusted) keys.note(keys.handedOff, sent, false);
+        if (trusted && !gone) keys.note(keys.handedOff, sent, false);
       })
       .catch((error: unknown) => this.#options.onBackgroundError(error));
     this.#track(done);

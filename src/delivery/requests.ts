@@ -17,7 +17,7 @@ import { encodeLogsBody, type Compression, type EncodedBody } from './encode.js'
 import type { Transport } from './transport.js';
 import type { UploaderOptions, UploadInfo } from './uploader-contract.js';
 
-type RequestOptions = Pick<UploaderOptions, 'queue' | 'transport' | 'onUpload' | 'onDelivered' | 'onBatchJson' | 'onUploadFailed' | 'keepaliveBudgetBytes'>;
+type RequestOptions = Pick<UploaderOptions, 'queue' | 'transport' | 'onUpload' | 'onDelivered' | 'onBatchJson' | 'onUploadFailed' | 'keepaliveBudgetBytes' | 'gate'>;
 
 /** How a request leaves. */
 export interface SendMode {
@@ -126,8 +126,9 @@ export class LogsRequests {
       await this.#options.transport.postLogs(encoded, { keepalive, ...(wire && abort && { signal: abort.signal }) });
     } catch (error) {
       // Unloading, Chromium rejects a keepalive request in the page while the browser still sends
-      // it: its records stay held (and handed off, or marked) as the page decided as it went.
-      if (wire?.decided && error instanceof NetworkError) {
+      // it: its records stay held (and handed off, or marked) as the page decided as it went. A
+      // page only hidden saw the request fail: its records are free again, and not handed off.
+      if (wire?.decided && error instanceof NetworkError && this.#options.gate.unloading) {
         this.holdWhileGone(entries, wire.handedOff);
         wire.handedOff = false; // it stays handed off while held
       }
