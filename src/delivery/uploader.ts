@@ -107,10 +107,13 @@ export class Uploader {
 
   /**
    * Keys of records sent in a request whose answer no page saw: no unload upload takes them, until
-   * an upload whose answer a page sees (what the unseen notes keep for the next page).
+   * an upload whose answer a page sees (what the unseen notes keep for the next page). Keys in
+   * {@link sentKeys} are left out: the next page deletes those records, and a mark kept for them
+   * would be carried from page to page with nothing to lift it.
    */
   unseenKeys(): string[] {
-    return [...this.#keys.unseen];
+    const sent = new Set(this.#keys.sent());
+    return [...this.#keys.unseen].filter((key) => !sent.has(key));
   }
 
   /** Marks `keys` unseen: the unseen notes earlier pages left. */

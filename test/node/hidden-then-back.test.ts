@@ -126,3 +126,17 @@ describe('an unload upload rejected in the page as it unloads', () => {
     expect(server.requests).toHaveLength(0);
   });
 });
+
+describe('the unseen notes a page leaves', () => {
+  it('leave out records handed off as the page went: the next page deletes them, and no mark outlives them', async () => {
+    server = await startScriptedServer([], undefined, () => new Promise<void>(() => undefined)); // no answer before the page goes
+    const { uploader, keys, setUnloading } = await setUp(server.baseUrl, { trusted: true });
+    uploader.markUnseen(keys); // the unseen notes an earlier page left
+    void uploader.flush().catch(() => undefined); // an upload whose answer a page would see
+    await expect.poll(() => server!.requests.length).toBe(1);
+    setUnloading(true);
+    uploader.unload(true); // pagehide, the service answering: the batch on the wire is handed off
+    expect(uploader.sentKeys().sort()).toEqual(keys);
+    expect(uploader.unseenKeys()).toEqual([]);
+  });
+});
