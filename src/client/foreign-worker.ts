@@ -26,9 +26,10 @@ export function watchForeignWorker(options: { readonly relayWanted: boolean; rea
   const container = browserNavigator()?.serviceWorker;
   if (!container || typeof container.addEventListener !== 'function') return () => undefined;
   let warned = false;
+  let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const check = (): void => {
-    if (warned || !controlledByWorker() || options.relayAnswered()) return;
+    if (stopped || warned || !controlledByWorker() || options.relayAnswered()) return;
     warned = true;
     options.warn(new TpError('config', FOREIGN_WORKER_WARNING));
   };
@@ -36,9 +37,11 @@ export function watchForeignWorker(options: { readonly relayWanted: boolean; rea
     if (!options.relayWanted) return check();
     if (timer === undefined && controlledByWorker()) timer = setTimeout(check, RELAY_ANSWER_MS);
   };
-  look();
+  // After the task that created the client: the game listens by then.
+  queueMicrotask(look);
   container.addEventListener('controllerchange', look);
   return () => {
+    stopped = true;
     if (timer !== undefined) clearTimeout(timer);
     container.removeEventListener('controllerchange', look);
   };
