@@ -55,6 +55,11 @@ export class DeliveryKeys {
   readonly unseen = new Set<string>();
   /** Keys another page handed to the relay, held out of every request until it settled ({@link holdKeys}). */
   readonly #held = new Set<string>();
+  /**
+   * Keys of requests whose answer this page, going away, will not see ({@link holdGone}): out of
+   * every request, but no drain waits for them.
+   */
+  readonly #gone = new Set<string>();
   /** Settles once every hold made so far was released. */
   #holdsDone: Promise<void> = Promise.resolve();
   /** What no request may take: the records in flight, and those held for the relay. */
@@ -67,10 +72,11 @@ export class DeliveryKeys {
     this.#options = options;
     const inFlight = this.inFlight;
     const held = this.#held;
+    const gone = this.#gone;
     this.unavailable = {
-      has: (key) => inFlight.has(key) || held.has(key),
+      has: (key) => inFlight.has(key) || held.has(key) || gone.has(key),
       get size() {
-        return inFlight.size + held.size;
+        return inFlight.size + held.size + gone.size;
       },
     };
   }
@@ -127,6 +133,17 @@ export class DeliveryKeys {
   /** Keys accepted (deletion pending) or in a trusted keepalive upload: what the sent ledger keeps. */
   sent(): string[] {
     return [...new Set([...this.accepted, ...this.handedOff])];
+  }
+
+  /**
+   * Keeps `keys` out of every request until the returned function is called, without making a
+   * drain wait for them: records of a request the page going away will not hear the answer of.
+   */
+  holdGone(keys: readonly string[]): () => void {
+    for (const key of keys) this.#gone.add(key);
+    return () => {
+      for (const key of keys) this.#gone.delete(key);
+    };
   }
 
   /** Keeps `keys` out of every request until the returned function is called. */

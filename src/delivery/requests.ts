@@ -115,7 +115,10 @@ export class LogsRequests {
   async send(entries: readonly StoredEntry[], encoded: EncodedBody, mode: SendMode): Promise<{ removal: Promise<void> }> {
     const requestId = this.nextId();
     const { unload, trusted = false } = mode;
-    const keepalive = encoded.bytes <= this.#options.keepaliveBudgetBytes - this.#keepaliveBytes;
+    // A record an earlier request sent unseen goes in a request the page's going cancels: a copy
+    // it still delivered is an answer cut off on the wire, never a third copy whose answer no page saw.
+    const unseen = !unload && entries.some((e) => this.#keys.unseen.has(e.key));
+    const keepalive = !unseen && encoded.bytes <= this.#options.keepaliveBudgetBytes - this.#keepaliveBytes;
     if (unload && !keepalive) throw new NetworkError('logs', new Error('over the keepalive budget'));
     const abort = typeof AbortController === 'function' ? new AbortController() : undefined;
     const wire: OnWire | undefined = unload ? undefined : { entries, keepalive, decided: false, handedOff: false, unseen: [], abort };
@@ -161,7 +164,7 @@ export class LogsRequests {
    * shown again ({@link pageShown}); `handedOff`: their keys stay handed off as long.
    */
   holdWhileGone(entries: readonly StoredEntry[], handedOff: boolean): void {
-    const release = this.#keys.holdKeys(entries.map((e) => e.key));
+    const release = this.#keys.holdGone(entries.map((e) => e.key));
     this.#goneWithPage.push(() => {
       release();
       if (handedOff) this.#keys.note(this.#keys.handedOff, entries, false);

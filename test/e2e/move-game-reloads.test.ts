@@ -109,6 +109,14 @@ async function playSession(run: string, onWireRounds = true): Promise<Session> {
   }, run);
   harness.stack.service.setFaults(undefined);
   await page.evaluate(() => (window as unknown as Game).tp.flush());
+  // A closed tab's last upload can reach the service after the next page's: wait until none comes.
+  let seen = -1;
+  for (let i = 0; i < 20; i++) {
+    const now = (await serviceUploads(harness.stack)).length;
+    if (now === seen) break;
+    seen = now;
+    await sleep(1000);
+  }
   const copies = new Map<string, { copies: number; unseen: number }>();
   for (const upload of (await serviceUploads(harness.stack)) as Array<{ unseen?: boolean; body: Record<string, Array<Record<string, unknown>>> }>) {
     for (const r of upload.body.characters_stages ?? []) {

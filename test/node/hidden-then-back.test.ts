@@ -128,15 +128,33 @@ describe('an unload upload rejected in the page as it unloads', () => {
 });
 
 describe('the unseen notes a page leaves', () => {
-  it('leave out records handed off as the page went: the next page deletes them, and no mark outlives them', async () => {
+  it('a batch that carries records marked unseen is not handed off as the page goes: they stay marked, none in the ledger', async () => {
     server = await startScriptedServer([], undefined, () => new Promise<void>(() => undefined)); // no answer before the page goes
     const { uploader, keys, setUnloading } = await setUp(server.baseUrl, { trusted: true });
     uploader.markUnseen(keys); // the unseen notes an earlier page left
     void uploader.flush().catch(() => undefined); // an upload whose answer a page would see
     await expect.poll(() => server!.requests.length).toBe(1);
     setUnloading(true);
-    uploader.unload(true); // pagehide, the service answering: the batch on the wire is handed off
-    expect(uploader.sentKeys().sort()).toEqual(keys);
+    uploader.unload(true); // pagehide, the service answering: the batch on the wire is no keepalive request
+    expect(uploader.sentKeys()).toEqual([]);
+    expect(uploader.unseenKeys().sort()).toEqual(keys);
+  });
+
+  it('leave out keys the sent ledger keeps: a record accepted, its deletion pending, is not carried on as a mark', async () => {
+    server = await startScriptedServer([]);
+    const { uploader, keys, queue } = await setUp(server.baseUrl, { trusted: true });
+    uploader.markUnseen(keys);
+    let deleting!: () => void;
+    const removed = new Promise<void>((resolve) => (deleting = resolve));
+    const remove = queue.remove.bind(queue);
+    queue.remove = async (entries) => {
+      await removed;
+      return remove(entries);
+    };
+    const flushed = uploader.flush();
+    await expect.poll(() => uploader.sentKeys().length).toBe(keys.length); // accepted, deletion pending
     expect(uploader.unseenKeys()).toEqual([]);
+    deleting();
+    await flushed;
   });
 });
