@@ -9,7 +9,7 @@
  */
 import { isRetryableStatus, NetworkError, OfferError, ProtocolError, refusesClientKey, ServiceError, type Endpoint } from '../errors/index.js';
 import type { ClockSample } from '../internal/index.js';
-import { formatUtcDateTime, type Clock } from '../internal/index.js';
+import { formatUtcDateTime, slices, type Clock } from '../internal/index.js';
 import { parseRetryAfter } from './backoff.js';
 import type { EncodedBody } from './encode.js';
 
@@ -162,7 +162,9 @@ export class Transport {
 /**
  * The body of `response` as text, or undefined (the body cancelled) once it is over `maxBytes`
  * bytes as received: a `Content-Length` above it is refused before reading, and the stream is
- * counted as it comes, so a huge answer is neither read nor held whole.
+ * counted as it comes, so a huge answer is neither read nor held whole. Chunks already received
+ * are read in slices ({@link slices}) that give the page its turn: a body that arrived whole (a
+ * fast network, a cache) is decoded in several tasks, not one.
  */
 async function readAtMost(response: Response, maxBytes: number): Promise<string | undefined> {
   const body = response.body;
@@ -176,9 +178,11 @@ async function readAtMost(response: Response, maxBytes: number): Promise<string 
   }
   const reader = body.getReader();
   const decoder = new TextDecoder();
+  const slice = slices();
   let bytes = 0;
   let text = '';
   for (;;) {
+    if (slice.due()) await slice.pause();
     const { done, value } = await reader.read();
     if (done) return text + decoder.decode();
     bytes += value.byteLength;

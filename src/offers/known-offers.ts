@@ -60,8 +60,16 @@ export function createKnownOffers(core: EngineCore, copy: Pick<DeviceCopy, 'read
     const offers = await decodeRecords(records, core.fail);
     // The service's time was at least the newest creation time of an answer (docs/decisions.md,
     // "Clock"): of the offers that decode (a malformed record's time says nothing).
-    if (receivedAt !== undefined) clock.observeAtLeast(Math.max(...offers.map((o) => parseDateTime(o.create_datetime) ?? -Infinity)), receivedAt);
-    known = new Map(offers.map((o) => [o.offer_id, o]));
+    let newest = -Infinity;
+    const byId = new Map<number, Offer>();
+    const slice = slices();
+    for (const offer of offers) {
+      if (slice.due()) await slice.pause();
+      if (receivedAt !== undefined) newest = Math.max(newest, parseDateTime(offer.create_datetime) ?? -Infinity);
+      byId.set(offer.offer_id, offer);
+    }
+    if (receivedAt !== undefined) clock.observeAtLeast(newest, receivedAt);
+    known = byId;
     knownPlayer = player;
     // Pending for a while: the page that decided it died before reporting it. Device time, as
     // the mark's (another tab's estimate of the service's time may differ from this one's).

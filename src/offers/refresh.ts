@@ -6,7 +6,8 @@
  *
  * @module
  */
-import { parseDateTime } from '../internal/index.js';
+import { parseDateTime, slices } from '../internal/index.js';
+import type { OfferListing } from './contract.js';
 import { shutDown, type EngineCore } from './core.js';
 import type { DeviceCopy } from './device-copy.js';
 import type { FirstOpens } from './first-open.js';
@@ -14,9 +15,16 @@ import type { KnownOffers } from './known-offers.js';
 import type { Reactions } from './reactions.js';
 import type { Offer } from './types.js';
 
-/** Orders offers newest first: by creation time (an unreadable one counts as the oldest), then by id. */
-export function newestFirst(a: Offer, b: Offer): number {
-  return (parseDateTime(b.create_datetime) ?? 0) - (parseDateTime(a.create_datetime) ?? 0) || b.offer_id - a.offer_id;
+/**
+ * `offers` ordered newest first: by creation time (an unreadable one counts as the oldest), then
+ * by id. Each creation time is read once, not at each comparison: 1 MiB of offers is some 40,000
+ * comparisons.
+ */
+export function newestFirst(offers: readonly Offer[]): Offer[] {
+  return offers
+    .map((offer) => [parseDateTime(offer.create_datetime) ?? 0, offer] as const)
+    .sort(([a, x], [b, y]) => b - a || y.offer_id - x.offer_id)
+    .map(([, offer]) => offer);
 }
 
 export function createRefresher(
@@ -41,21 +49,36 @@ export function createRefresher(
     const [records, receivedAt] = await copy.fetch(player);
     if (deps.player() !== player) return again();
     const offers = await known.adopt(player, records, receivedAt);
+    // Each pass over the offers goes in slices (internal/slices.ts): 1 MiB of offers is thousands.
+    const slice = slices();
     for (const offer of offers) {
+      if (slice.due()) await slice.pause();
       // The service has a first open (from this device or another): none is to be sent.
       if (offer.first_opened_at != null && states.local(offer.offer_id).firstOpenSent !== true) {
         await states.update(player, offer.offer_id, (s) => (s.firstOpenSent ? undefined : { ...s, firstOpenSent: true }));
       }
     }
     const now = clock.now();
-    const usable = offers.filter((o) => core.verdictOf(o, now).usable).sort(newestFirst);
+    const unsorted: Offer[] = [];
+    for (const offer of offers) {
+      if (slice.due()) await slice.pause();
+      if (core.verdictOf(offer, now).usable) unsorted.push(offer);
+    }
+    // `identify()` changed the player between two slices: the verdicts were not all theirs.
+    if (deps.player() !== player) return again();
+    const usable = newestFirst(unsorted);
     // Stops impressing once `identify()` changed the player (the states are then the new player's).
     for (const offer of usable) if (deps.player() === player && states.state(offer.offer_id) === 'received') await react(offer, 'impress');
     firstOpens.kick('threshold');
     // Only for the debug log: no verdict is decided again without it.
     if (deps.onRefreshed) {
       const at = clock.now();
-      deps.onRefreshed(offers.map((offer) => ({ offer, verdict: core.verdictOf(offer, at), state: states.state(offer.offer_id) })));
+      const decided: OfferListing[] = [];
+      for (const offer of offers) {
+        if (slice.due()) await slice.pause();
+        decided.push({ offer, verdict: core.verdictOf(offer, at), state: states.state(offer.offer_id) });
+      }
+      deps.onRefreshed(decided);
     }
     return usable;
   };

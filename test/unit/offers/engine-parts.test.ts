@@ -62,12 +62,12 @@ describe('newestFirst', () => {
 
   it('orders by creation time, newest first, then by id, highest first', () => {
     const offers = [at(1, '2025-12-30 00:00:00'), at(2, '2025-12-31 00:00:00'), at(3, '2025-12-30 00:00:00'), at(4, '2025-12-29 00:00:00')];
-    expect(offers.sort(newestFirst).map((o) => o.offer_id)).toEqual([2, 3, 1, 4]);
+    expect(newestFirst(offers).map((o) => o.offer_id)).toEqual([2, 3, 1, 4]);
   });
 
   it('counts an unreadable creation time as the oldest', () => {
     const offers = [at(1, 'yesterday'), at(2, '1970-01-02 00:00:00')];
-    expect(offers.sort(newestFirst).map((o) => o.offer_id)).toEqual([2, 1]);
+    expect(newestFirst(offers).map((o) => o.offer_id)).toEqual([2, 1]);
   });
 });
 
