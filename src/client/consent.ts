@@ -1,5 +1,5 @@
 /**
- * The player's consent, and what follows from it (issue 27): while it is `pending`, records are
+ * The player's consent, and what follows from it: while it is `pending`, records are
  * held in memory and nothing is stored or sent; `granted` starts the consented half
  * (consented.ts) and queues what was held; `denied` discards what is held and erases what was
  * stored (`forget()`). Also `forget()` itself, in agreement with the game's other tabs.

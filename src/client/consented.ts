@@ -1,6 +1,6 @@
 /**
  * The half of a client that exists only with the player's consent: its storage, the queue, the
- * sending and the uploads, the offer engine and the page's listeners (issue 27). The client
+ * sending and the uploads, the offer engine and the page's listeners. The client
  * (create-client.ts) starts it when consent is granted and retires it when consent is withdrawn
  * or `forget()` erases the data; before and after, nothing of it stores, sends or listens.
  *

@@ -171,7 +171,7 @@ export interface ClientOptions {
   /** `device_unique_id` of join and login records. @default a random id kept in localStorage (in memory, for this page, with `childDirected`) */
   deviceId?: string;
   /**
-   * Child-directed mode (COPPA, GDPR-K, kids' portals; issue 27): no persistent identifier (the
+   * Child-directed mode (COPPA, GDPR-K, kids' portals): no persistent identifier (the
    * device id lives in memory for this page; a `deviceId` given is used as is), and offers are off
    * (kids' portals forbid them): `offers.*` reject with `OfferError` reason `'child-directed'`,
    * `list()` is empty, no offer request or database. Records are queued and enriched as usual.
@@ -179,7 +179,7 @@ export interface ClientOptions {
    */
   childDirected?: boolean;
   /**
-   * The player's consent to storing data on the device and sending it (issue 27; change it with
+   * The player's consent to storing data on the device and sending it (change it with
    * `setConsent`):
    * - `'granted'`: the SDK stores and sends as usual;
    * - `'pending'`: the game waits for its consent banner. `track()` holds valid records in memory

@@ -53,7 +53,7 @@ class Drain {
   #fresh = true;
   /** Settles once every batch of this drain left the in-flight keys. */
   #released: Promise<unknown> = Promise.resolve();
-  /** The drain's work (checks, JSON, gzip) runs in slices that leave the game its frames (issue 28). */
+  /** The drain's work (checks, JSON, gzip) runs in slices that leave the game its frames. */
   readonly #slices: Slices = slices();
   readonly #options: DrainOptions;
   readonly #parts: DrainParts;

@@ -39,7 +39,7 @@ export function encodeLogsBody(body: LogsBody, compression: Compression): Encode
 const PIECE_CHARS = 16_384;
 
 /**
- * Encodes a body in slices (issue 28): the JSON is written a few records at a time and fed to
+ * Encodes a body in slices: the JSON is written a few records at a time and fed to
  * fflate's streaming gzip, and the page gets its turn whenever a slice has run its time
  * (internal/slices.ts). The body decodes to the same JSON as {@link encodeLogsBody}'s: `{"name":
  * [records…], …}` in the body's key order. For the drain; the unload upload uses the one at once.

@@ -1,5 +1,5 @@
 /**
- * The refusal of a call that needs the player's consent (issue 27).
+ * The refusal of a call that needs the player's consent.
  *
  * @module
  */

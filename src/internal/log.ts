@@ -1,5 +1,5 @@
 /**
- * The level gate of the debug log (options `logLevel` and `logger`, issue 29): one boolean per
+ * The level gate of the debug log (options `logLevel` and `logger`): one boolean per
  * level, decided once, so a caller formats a line only behind `if (log.debug)`; and the writer,
  * which prefixes `[tp-web-sdk]` and never lets the game's logger throw into the SDK.
  *

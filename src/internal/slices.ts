@@ -1,7 +1,7 @@
 /**
  * Work cut into slices that leave the page its frames: a loop asks `due()` after each step, and
  * `pause()` when it is, which lets the browser run input, rendering and the game's own frame
- * before the next slice (issue 28: no SDK task over one frame).
+ * before the next slice (no SDK task over one frame).
  *
  * @module
  */

@@ -1,5 +1,5 @@
 /**
- * The offers of a child-directed client (`childDirected: true`, issue 27): off, because purchase
+ * The offers of a child-directed client (`childDirected: true`): off, because purchase
  * offers aimed at children are not allowed on most kids' portals. Nothing is fetched, stored or
  * shown.
  *

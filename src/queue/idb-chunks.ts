@@ -90,7 +90,7 @@ export function overlapping(s: IDBObjectStore, low: string, high: string, use: (
 
 /**
  * Most values one request reads: the page turns each answer into objects in one task, and a
- * value holds up to 64 KiB of records (issue 28: no long task while a backlog drains).
+ * value holds up to 64 KiB of records (no long task while a backlog drains).
  */
 export const VALUES_PER_READ = 2;
 

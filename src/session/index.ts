@@ -1,5 +1,5 @@
 /**
- * Sessions (issue 29): the player's stretches of play, shared by the game's tabs, and the
+ * Sessions: the player's stretches of play, shared by the game's tabs, and the
  * automatic `players_login` / `players_join` decisions made with them.
  *
  * @module
