@@ -23,7 +23,12 @@ export const FOREIGN_WORKER_WARNING =
  * after {@link RELAY_ANSWER_MS} with it). Returns what stops watching.
  */
 export function watchForeignWorker(options: { readonly relayWanted: boolean; readonly relayAnswered: () => boolean; readonly warn: (error: TpError) => void }): () => void {
-  const container = browserNavigator()?.serviceWorker;
+  let container: ServiceWorkerContainer | undefined;
+  try {
+    container = browserNavigator()?.serviceWorker; // throws in a sandboxed iframe without allow-same-origin
+  } catch {
+    return () => undefined;
+  }
   if (!container || typeof container.addEventListener !== 'function') return () => undefined;
   let warned = false;
   let stopped = false;

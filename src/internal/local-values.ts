@@ -80,7 +80,11 @@ export type ValuesMoved = (to: 'indexeddb' | 'memory', cause: unknown, refusal?:
 export function openPageValues(dbName: string | undefined, probeKey: string, timeoutMs: number, onMove: ValuesMoved): PageValues {
   const refusal = dbName === undefined ? undefined : localStorageRefusal(probeKey);
   if (refusal === undefined) return { ...browserValues, kind: 'localStorage', loaded: true, ready: Promise.resolve() };
-  return mirroredValues(openStore(dbName!, 'values', timeoutMs), refusal, onMove);
+  // A worker has no localStorage by nature: the values belong in IndexedDB there, nothing to warn of.
+  const expected = !('localStorage' in globalThis);
+  return mirroredValues(openStore(dbName!, 'values', timeoutMs), refusal, (to, cause, first) => {
+    if (!(expected && to === 'indexeddb')) onMove(to, cause, first);
+  });
 }
 
 /** Values in `store`, read once into memory and written through to it. */

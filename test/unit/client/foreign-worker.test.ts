@@ -73,3 +73,18 @@ describe('a page controlled by a service worker that is not the relay', () => {
     expect(warnings).toHaveLength(0);
   });
 });
+
+describe('a page where navigator.serviceWorker throws (a sandboxed iframe without allow-same-origin)', () => {
+  it('watches nothing and throws nothing', async () => {
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      get: () => {
+        throw new DOMException('Service worker is disabled because the context is sandboxed', 'SecurityError');
+      },
+    });
+    const warnings: TpError[] = [];
+    expect(() => watchForeignWorker({ relayWanted: false, relayAnswered: () => false, warn: (e) => warnings.push(e) })()).not.toThrow();
+    await Promise.resolve();
+    expect(warnings).toHaveLength(0);
+  });
+});
