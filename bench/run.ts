@@ -101,6 +101,14 @@ const CHANGES = [
   '  formats stay one task (100–220 ms at 4×, once per page). The frames bench gained the row',
   '  "where a call\'s time goes": `track()`\'s work built up step by step (in that run the copy,',
   '  the size and the hand-over to the queue about 350–400 ns each, the entry within the noise).',
+  '- Delivery in every setup (issue 36, 2026-12-07, eighteenth session): a same-run A/B against',
+  '  the session\'s first commit, interleaved, two rounds each: `track()` 1,330–1,630 → 1,520–1,650',
+  '  ns (a try around the record\'s copy, own fields only); the drain of 10,000 over loopback',
+  '  0.75–0.89 → 0.66–0.71 of the raw floor (0.81 in the full run above), answered in the page',
+  '  without HTTP 1.32 → 1.24. Most of the loopback drop is the reference service, which now counts',
+  '  records and inflates as a stream before it parses (the same five bodies posted with a bare',
+  '  `fetch`: 63 ms on 2026-11-23, 129 ms today). Records written one per transaction drain at',
+  '  0.06–0.08 of the floor with either commit today (0.31 on 2026-11-23, Chromium 156.0.8078.79).',
   '',
 ];
 
