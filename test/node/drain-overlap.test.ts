@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Transport } from '../../src/delivery/index.js';
 import { createMemoryStore, RecordQueue } from '../../src/queue/index.js';
 import { decodeLogs, startScriptedServer, type ScriptedServer } from '../support/scripted-server.js';
+import { gate } from '../support/going-page.js';
 import { testUploader } from '../support/uploader.js';
 
 let server: ScriptedServer | undefined;
@@ -39,13 +40,6 @@ function setUp(baseUrl: string, records: number, { mayUpload = async () => true,
 
 /** The offer ids of each request the server received, in arrival order. */
 const ids = (s: ScriptedServer) => s.requests.map((b) => (decodeLogs(b)?.players_offers ?? []).map((r) => (r as { offer_id: number }).offer_id));
-
-/** A promise and the function that settles it. */
-function gate(): { promise: Promise<void>; open: () => void } {
-  let open!: () => void;
-  const promise = new Promise<void>((resolve) => (open = resolve));
-  return { promise, open };
-}
 
 /** A scripted service that holds its answer to the first request: `arrived` once it is read, `answer()` lets it go. */
 async function holdingFirstAnswer(): Promise<{ server: ScriptedServer; arrived: Promise<void>; answer: () => void }> {

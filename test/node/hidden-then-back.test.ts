@@ -5,10 +5,8 @@
  * scripted service, with the uploader and a memory queue.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Transport } from '../../src/delivery/index.js';
-import { createMemoryStore, RecordQueue } from '../../src/queue/index.js';
+import { gate, goingPage as setUp } from '../support/going-page.js';
 import { startScriptedServer, type ScriptedServer } from '../support/scripted-server.js';
-import { testUploader } from '../support/uploader.js';
 
 let server: ScriptedServer | undefined;
 afterEach(async () => {
@@ -16,13 +14,6 @@ afterEach(async () => {
   await server?.close();
   server = undefined;
 });
-
-/** A promise and what resolves it. */
-function gate(): { promise: Promise<void>; open: () => void } {
-  let open!: () => void;
-  const promise = new Promise<void>((resolve) => (open = resolve));
-  return { promise, open };
-}
 
 /** `promise`, or 'hangs' when it has not settled within `ms`. */
 async function within<T>(promise: Promise<T>, ms = 2_000): Promise<T | 'hangs'> {
@@ -33,28 +24,6 @@ async function within<T>(promise: Promise<T>, ms = 2_000): Promise<T | 'hangs'> 
   } finally {
     clearTimeout(timer);
   }
-}
-
-/** Four records queued; `cutOff`: the first `fetch` is rejected in the page when it resolves. */
-async function setUp(baseUrl: string, options: { trusted: boolean; cutOff?: Promise<void> }) {
-  const queue = new RecordQueue({ store: createMemoryStore(), tabId: 't', clock: Date.now, onStorageError: (e) => expect.fail(String(e)) });
-  for (let i = 0; i < 4; i++) queue.enqueue({ objectName: 'players_login', record: { app_version: `${i}` }, enqueuedAt: i });
-  await queue.peek(10_000);
-  let calls = 0;
-  const fetchImpl: typeof fetch = (input, init) => {
-    calls += 1;
-    if (calls === 1 && options.cutOff) return options.cutOff.then(() => Promise.reject(new TypeError('Failed to fetch')));
-    return globalThis.fetch(input, init);
-  };
-  let unloading = false;
-  const background: unknown[] = [];
-  const uploader = testUploader(queue, new Transport({ baseUrl, fetch: fetchImpl, credentials: () => ({ clientKey: 'k', authMode: 'client' }), timeoutMs: 10_000, offersPlayerParam: 'player_slug' }), {
-    trustKeepalive: () => options.trusted,
-    isUnloading: () => unloading,
-    onBackgroundError: (e) => void background.push(e),
-  });
-  const keys = (await queue.peek(10_000)).map((e) => e.key);
-  return { queue, uploader, keys, background, setUnloading: (value: boolean) => (unloading = value) };
 }
 
 /** A service worker of the game's own controls the page, and the browser has `fetchLater`. */

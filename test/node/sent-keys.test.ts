@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Transport } from '../../src/delivery/index.js';
 import { createMemoryStore, RecordQueue, type QueueStore } from '../../src/queue/index.js';
 import { startScriptedServer, type ScriptedServer } from '../support/scripted-server.js';
+import { gate } from '../support/going-page.js';
 import { testUploader } from '../support/uploader.js';
 
 let server: ScriptedServer | undefined;
@@ -15,12 +16,6 @@ afterEach(async () => {
   await server?.close();
   server = undefined;
 });
-
-function gate(): { promise: Promise<void>; open: () => void } {
-  let open!: () => void;
-  const promise = new Promise<void>((resolve) => (open = resolve));
-  return { promise, open };
-}
 
 async function setUp(baseUrl: string, options: { trusted?: boolean; store?: QueueStore; background?: unknown[]; maxBatchRecords?: number } = {}) {
   const queue = new RecordQueue({ store: options.store ?? createMemoryStore(), tabId: 't', clock: Date.now, onStorageError: (e) => expect.fail(String(e)) });

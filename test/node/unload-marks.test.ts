@@ -7,54 +7,14 @@
  * answer for them. Over real HTTP to a scripted service, with the uploader and a memory queue.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { Transport } from '../../src/delivery/index.js';
-import { createMemoryStore, RecordQueue } from '../../src/queue/index.js';
+import { gate, goingPage as setUp } from '../support/going-page.js';
 import { startScriptedServer, type ScriptedAnswer, type ScriptedServer } from '../support/scripted-server.js';
-import { testUploader } from '../support/uploader.js';
 
 let server: ScriptedServer | undefined;
 afterEach(async () => {
   await server?.close();
   server = undefined;
 });
-
-/** A promise and what resolves it. */
-function gate(): { promise: Promise<void>; open: () => void } {
-  let open!: () => void;
-  const promise = new Promise<void>((resolve) => (open = resolve));
-  return { promise, open };
-}
-
-/** `count` records of `bytes` JSON bytes each, the head read as a page has it. */
-async function setUp(baseUrl: string, options: { trusted?: boolean; count?: number; bytes?: number; maxBatchRecords?: number; cutOff?: Promise<void> } = {}) {
-  const queue = new RecordQueue({ store: createMemoryStore(), tabId: 't', clock: Date.now, onStorageError: (e) => expect.fail(String(e)) });
-  const pad = 'x'.repeat(options.bytes ?? 1);
-  for (let i = 0; i < (options.count ?? 4); i++) queue.enqueue({ objectName: 'players_login', record: { app_version: `${i}${pad}` }, enqueuedAt: i });
-  await queue.peek(10_000);
-  /** The `keepalive` flag of each request, in order. */
-  const keepalive: boolean[] = [];
-  const fetchImpl: typeof fetch = (input, init) => {
-    keepalive.push(init?.keepalive === true);
-    // `cutOff`: the first request is rejected in the page when it resolves, as Chromium does at unload.
-    if (keepalive.length === 1 && options.cutOff) return options.cutOff.then(() => Promise.reject(new TypeError('Failed to fetch')));
-    return globalThis.fetch(input, init);
-  };
-  let unloading = false;
-  const background: unknown[] = [];
-  const uploader = testUploader(queue, new Transport({ baseUrl, fetch: fetchImpl, credentials: () => ({ clientKey: 'k', authMode: 'client' }), timeoutMs: 10_000, offersPlayerParam: 'player_slug' }), {
-    trustKeepalive: () => options.trusted === true,
-    isUnloading: () => unloading,
-    onBackgroundError: (e) => void background.push(e),
-    ...(options.maxBatchRecords && { maxBatchRecords: options.maxBatchRecords }),
-  });
-  const keys = (await queue.peek(10_000)).map((e) => e.key);
-  /** The page goes: no new drain request, then the unload upload. */
-  const pageGoes = (): void => {
-    unloading = true;
-    uploader.unload(true);
-  };
-  return { queue, uploader, keepalive, keys, pageGoes, background, comeBack: () => (unloading = false) };
-}
 
 /** A server whose first answer waits for `first.open()`, then answers from `script` (200 after it). */
 async function heldServer(script: ScriptedAnswer[] = []) {
