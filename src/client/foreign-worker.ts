@@ -8,7 +8,7 @@
  * @module
  */
 import { TpError } from '../errors/index.js';
-import { browserNavigator, controlledByWorker } from '../internal/index.js';
+import { controlledByWorker, serviceWorkerContainer } from '../internal/index.js';
 
 /** How long a page with `serviceWorkerRelay` waits for its worker to answer as the relay before it warns, in milliseconds. */
 export const RELAY_ANSWER_MS = 10_000;
@@ -23,12 +23,7 @@ export const FOREIGN_WORKER_WARNING =
  * after {@link RELAY_ANSWER_MS} with it). Returns what stops watching.
  */
 export function watchForeignWorker(options: { readonly relayWanted: boolean; readonly relayAnswered: () => boolean; readonly warn: (error: TpError) => void }): () => void {
-  let container: ServiceWorkerContainer | undefined;
-  try {
-    container = browserNavigator()?.serviceWorker; // throws in a sandboxed iframe without allow-same-origin
-  } catch {
-    return () => undefined;
-  }
+  const container = serviceWorkerContainer();
   if (!container || typeof container.addEventListener !== 'function') return () => undefined;
   let warned = false;
   let stopped = false;

@@ -73,8 +73,9 @@ export class KeepaliveUploads {
     const answering = !relay && options.trustKeepalive?.() === true;
     // A request made now from a page a worker of the game's own controls passes through that
     // worker, which may keep it from the network: `fetchLater` goes past it, else it is not trusted.
-    const later = !relay && controlledByWorker() && hasFetchLater();
-    const trusted = answering && (later || !controlledByWorker());
+    const foreign = !relay && controlledByWorker();
+    const later = foreign && hasFetchLater();
+    const trusted = answering && (later || !foreign);
     // The drain's request on the wire left while the page was there: past the worker already.
     this.#requests.pageGoing(answering, includeUnstored);
     const { stored, unstored } = options.queue.unloadSnapshot(keys.unavailable, includeUnstored);

@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { serviceWorkerContainer } from '../internal/index.js';
 import { QUEUE_KEY } from '../queue/index.js';
 import type { EncodedBody } from './encode.js';
 import { RELAY_MAX_KEYS } from './relay-checks.js';
@@ -67,15 +68,6 @@ export interface UnloadRelay {
 
 type Container = Pick<ServiceWorkerContainer, 'controller' | 'addEventListener' | 'removeEventListener'>;
 
-/** The page's service-worker container, where there is one. */
-function container(): Container | undefined {
-  try {
-    const sw = (globalThis.navigator as { serviceWorker?: Container } | undefined)?.serviceWorker;
-    return sw ?? undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Posts `message` to the controller and resolves with its first answer, or undefined after `waitMs`. */
 function ask<T>(worker: ServiceWorker, message: RelayRequest, waitMs: number): Promise<T | undefined> {
@@ -101,7 +93,7 @@ function ask<T>(worker: ServiceWorker, message: RelayRequest, waitMs: number): P
 
 /** Connects to the page's service worker, if it is a relay; never throws. */
 export function connectRelay(config: RelayConfig): UnloadRelay {
-  const sw = container();
+  const sw: Container | undefined = serviceWorkerContainer();
   const { baseUrl, queueDb } = config;
   let relay: ServiceWorker | undefined;
   /** The workers that said they do not send to `baseUrl` (told once each). */

@@ -23,16 +23,24 @@ export function keepaliveSupported(): boolean {
 }
 
 /**
+ * The page's `navigator.serviceWorker`, or undefined where there is none or reading it throws (a
+ * sandboxed iframe without `allow-same-origin`).
+ */
+export function serviceWorkerContainer(): ServiceWorkerContainer | undefined {
+  try {
+    return browserNavigator()?.serviceWorker ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * True when a service worker controls this page: its requests then pass through that worker, and
  * one made as the page goes may never reach the network (docs/decisions.md, "Delivery: exactly
  * once on reload and close").
  */
 export function controlledByWorker(): boolean {
-  try {
-    return browserNavigator()?.serviceWorker?.controller != null;
-  } catch {
-    return false;
-  }
+  return serviceWorkerContainer()?.controller != null;
 }
 
 /**

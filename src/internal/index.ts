@@ -12,6 +12,7 @@ export {
   hasDom,
   keepaliveSupported,
   controlledByWorker,
+  serviceWorkerContainer,
   hasFetchLater,
   localStorageOrUndefined,
   randomId,
