@@ -9,7 +9,7 @@ import { createClient, type HeadlessAdapter } from '../../src/index.js';
 import { offerRecord, personalizedBody } from '../fixtures/spec-samples.js';
 import { memoryClientOptions, okEnvelope } from '../support/memory-client.js';
 
-it('the scene stopping with an offer on screen takes it off screen: show() resolves closed, the next offer can be shown (before: busy)', async () => {
+it('the scene stopping with an offer on screen takes it off screen: show() resolves closed, the next offer can be shown (not busy)', async () => {
   const options = memoryClientOptions(async () => okEnvelope([offerRecord(1, personalizedBody), offerRecord(2, personalizedBody)]));
   const tp = createClient({ ...options, now: () => Date.UTC(2026, 0, 1, 12) });
   const ui = options.ui as HeadlessAdapter;

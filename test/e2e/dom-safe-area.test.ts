@@ -86,7 +86,7 @@ it('a narrow landscape screen (480×320, left and right 44): the card, as wide a
   expect(close[2]).toBe(480 - 44 - 8);
 });
 
-it('no insets (a page without a notch, or without viewport-fit=cover): 16 px all around, as before', async () => {
+it('no insets (a page without a notch, or without viewport-fit=cover): 16 px all around', async () => {
   const { card } = await shown(390, 844, { top: 0, right: 0, bottom: 0, left: 0 });
   expect(card).toEqual([16, 16, 374, 828]);
 });

@@ -90,14 +90,14 @@ describe('player switch during a refresh', () => {
 });
 
 describe('interact', () => {
-  it('buys the product given, also when products have no purchasable_slug (before: the first one)', async () => {
+  it('buys the product given, not the first one, also when products have no purchasable_slug', async () => {
     const { tp, view } = await openedView(offerRecord(1, twoUnnamedProducts), { store: 'ios' });
     view.interact(view.products[1]);
     expect(await view.closed).toMatchObject({ action: 'interact', product: { name: '2' } });
     await tp.shutdown();
   });
 
-  it('interact(null) from a JavaScript game buys the first product, as interact() does (before: a TypeError)', async () => {
+  it('interact(null) from a JavaScript game buys the first product, as interact() does, without a TypeError', async () => {
     const { tp, reactions, view } = await openedView(offerRecord(1, personalizedBody));
     view.interact(null as never);
     expect(await view.closed).toMatchObject({ action: 'interact', product: { id: view.products[0]!.id } });
@@ -105,7 +105,7 @@ describe('interact', () => {
     await tp.shutdown();
   });
 
-  it('with do-not-show-again set, a purchase hides the offer on this device too (before: the tick was lost)', async () => {
+  it('with do-not-show-again set, a purchase hides the offer on this device too (the tick is kept)', async () => {
     const { tp, reactions, view } = await openedView(offerRecord(1, personalizedBody));
     view.setDoNotShowAgain(true);
     view.interact();

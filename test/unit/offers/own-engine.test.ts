@@ -35,7 +35,7 @@ function settled<T>(promise: Promise<T>): () => T | 'pending' {
 }
 
 describe('a game drawing offers with its own engine', () => {
-  it('shutdown() takes a view the game draws off screen too: closed, and a later tap reports and buys nothing (before: it stayed live)', async () => {
+  it('shutdown() takes a view the game draws off screen too: closed, and a later tap reports and buys nothing', async () => {
     const { tp, reported } = setup([offerRecord(1, personalizedBody)]);
     await tp.offers.refresh();
     const view = await tp.offers.view(1);
@@ -52,7 +52,7 @@ describe('a game drawing offers with its own engine', () => {
     expect(reported).toEqual(['impress:1', 'open:1', 'close:1:closed']);
   });
 
-  it('shutdown() while show() or view() prepares the offer draws nothing: both reject shut-down (before: drawn after shutdown, show() never settled)', async () => {
+  it('shutdown() while show() or view() prepares the offer draws nothing: both reject shut-down', async () => {
     const { tp, ui } = setup([offerRecord(1, personalizedBody), offerRecord(2, personalizedBody)]);
     await tp.offers.refresh();
     const shown = tp.offers.show(1);
@@ -63,7 +63,7 @@ describe('a game drawing offers with its own engine', () => {
     await expect(shown).rejects.toMatchObject({ reason: 'shut-down' });
   });
 
-  it('open() of a view the game held until the offer expired reports nothing: closed resolves expired (before: `open` was reported)', async () => {
+  it('open() of a view the game held until the offer expired reports nothing: closed resolves expired', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { tp, reported, setNow } = setup([offerRecord(1, personalizedBody, { valid_until: '2026-01-01 13:00:00' })]);
     await tp.offers.refresh();
@@ -87,7 +87,7 @@ describe('a game drawing offers with its own engine', () => {
     await tp.shutdown();
   });
 
-  it('a second view of an offer ends the first one not yet opened: one open, valid_open_count holds (before: both opened)', async () => {
+  it('a second view of an offer ends the first one not yet opened: one open, valid_open_count holds', async () => {
     const { tp, reported } = setup([offerRecord(1, personalizedBody, { valid_open_count: 1 })]);
     await tp.offers.refresh();
     // Taken at level start for the shop, and again at level end for a pop-up (or twice by a scene restarted).
@@ -107,7 +107,7 @@ describe('a game drawing offers with its own engine', () => {
     await tp.shutdown();
   });
 
-  it("the game's close() on the headless adapter (a scene change) ends the offer: show() resolves closed, the next can be shown (before: busy for good)", async () => {
+  it("the game's close() on the headless adapter (a scene change) ends the offer: show() resolves closed, the next can be shown", async () => {
     const { tp, ui, reported } = setup([offerRecord(1, personalizedBody), offerRecord(2, personalizedBody)]);
     await tp.offers.refresh();
     const first = settled(tp.offers.show(1));
@@ -130,7 +130,7 @@ describe('a game drawing offers with its own engine', () => {
     ['the player dismissed it', (ui: HeadlessAdapter) => ui.current!.dismiss(), 'dismiss'],
     ["the game's close() took it off screen", (ui: HeadlessAdapter) => ui.close(), 'closed'],
   ] as const) {
-    it(`shows the next offer from the headless adapter's onClose when ${how} (before: OfferError busy)`, async () => {
+    it(`shows the next offer from the headless adapter's onClose when ${how}, not OfferError busy`, async () => {
       const { tp, ui } = setup([offerRecord(1, personalizedBody), offerRecord(2, personalizedBody)]);
       await tp.offers.refresh();
       let next: Promise<OfferOutcome> | undefined;
