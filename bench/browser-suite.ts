@@ -1,7 +1,7 @@
 /**
  * The Chromium side of `npm run bench` (bench/run.ts): builds bench/browser/page.ts, serves it on
  * 127.0.0.1 beside the reference service, runs the measurements in Debian's Chromium, and returns
- * their section of bench/results.md with the targets of issue 5 beside the numbers.
+ * their section of bench/results.md with the targets beside the numbers.
  */
 import { cpus } from 'node:os';
 import { build } from 'esbuild';

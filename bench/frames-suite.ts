@@ -1,6 +1,6 @@
 /**
- * The frame-budget section of `npm run bench` (issue 28; `npm run bench -- --only=frames` runs it
- * alone): bench/browser/frames-page.ts in Debian's Chromium, one page in front, at 4× CPU
+ * The frame-budget section of `npm run bench` (`npm run bench -- --only=frames` runs it alone):
+ * bench/browser/frames-page.ts in Debian's Chromium, one page in front, at 4× CPU
  * throttling (CDP `Emulation.setCPUThrottlingRate`) for everything but the `track()` bursts, beside
  * the reference service on loopback. Each row has its baseline or floor measured in the same run.
  */
@@ -77,7 +77,7 @@ export async function runFramesBench(): Promise<string[]> {
     await open(true);
     const [profiledBursts, trackTop] = await profiling(cdp, () => run((f, c) => f.trackBursts(c, 5, 20_000, 500)), 12);
 
-    // 1: the drain under the game loop, and the same loop with the SDK idle (in the first round's page).
+    // 1: the drain under the game loop, and the same loop with the SDK idle (in round 0's page).
     const drains: Awaited<ReturnType<Frames['drain']>>[] = [];
     let idle: Watched | undefined;
     for (let r = 0; r < ROUNDS; r++) {

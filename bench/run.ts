@@ -5,7 +5,7 @@
  *
  * `npm run bench -- --only=markup` measures the markup engine alone and puts its section in place
  * in bench/results.md; the other sections keep the numbers and the date of their last full run.
- * `npm run bench -- --only=frames` does the same for the frame budget of issue 28 (a few minutes).
+ * `npm run bench -- --only=frames` does the same for the frame budget (a few minutes).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';

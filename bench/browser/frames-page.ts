@@ -1,8 +1,8 @@
 /**
- * The page side of the frame-budget section of `npm run bench` (issue 28; bench/frames-suite.ts
- * drives it): a game loop on `requestAnimationFrame`, a `longtask` observer, and the SDK's work
- * that scales with a backlog (the drain, the start with a backlog, the unload upload), `track()` in
- * bursts, and an offer shown through the DOM and the canvas adapters. The CPU throttling is set
+ * The page side of the frame-budget section of `npm run bench` (bench/frames-suite.ts drives it):
+ * a game loop on `requestAnimationFrame`, a `longtask` observer, and the SDK's work that scales
+ * with a backlog (the drain, the start with a backlog, the unload upload), `track()` in bursts,
+ * and an offer shown through the DOM and the canvas adapters. The CPU throttling is set
  * from outside (CDP), so everything here is measured in wall milliseconds of the throttled page.
  */
 import { createCanvasAdapter } from '../../src/canvas.js';

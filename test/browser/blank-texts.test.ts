@@ -1,9 +1,10 @@
 /**
  * An offer whose title or toggle text is empty or blank (the spec allows both: `title` and
- * `toggle_message` are plain strings). Before, the DOM dialog was named by an empty heading (a
- * screen reader announced an unnamed dialog; axe: `aria-dialog-name`, `empty-heading`), and the
- * do-not-show-again checkbox, which hides the offer for good, had no text at all (axe: `label`).
- * The canvas drew and spoke the same blanks. Now both adapters use their own words there.
+ * `toggle_message` are plain strings): both adapters use their own words there. The failure this
+ * guards against: the DOM dialog named by an empty heading (a screen reader announces an unnamed
+ * dialog; axe: `aria-dialog-name`, `empty-heading`), the do-not-show-again checkbox, which hides
+ * the offer for good, with no text at all (axe: `label`), and the canvas drawing and speaking the
+ * same blanks.
  */
 import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -134,7 +134,7 @@ describe('canvas adapter', () => {
     const corner = () => [...ctx.getImageData(0, 0, 1, 1).data];
     adapter = createCanvasAdapter({ context: mount(360, 640) });
     adapter.present(view);
-    expect(corner()).toEqual(BACKDROP); // before: [0, 0, 0, 0], the game undimmed
+    expect(corner()).toEqual(BACKDROP); // a regression shows [0, 0, 0, 0], the game undimmed
     adapter.close();
     adapter = createCanvasAdapter({ context: ctx, theme: { backdrop: '#ff000080' } });
     adapter.present(view);
@@ -151,7 +151,7 @@ describe('canvas adapter', () => {
     adapter = createCanvasAdapter({ context: ctx });
     adapter.present(recordingView(aiBody).view);
     expect(canvas.matches(':focus-visible')).toBe(true);
-    expect(getComputedStyle(canvas).outlineStyle).toBe('none'); // before: `auto`, the browser's ring around the whole overlay
+    expect(getComputedStyle(canvas).outlineStyle).toBe('none'); // a regression shows `auto`, the browser's ring around the whole overlay
     await userEvent.keyboard('{Tab}');
     expect(hasColor(FOCUS)).toBe(true);
     adapter.close();

@@ -1,5 +1,5 @@
 /**
- * `childDirected: true` (issue 27) in Chromium, on real IndexedDB and localStorage: after a
+ * `childDirected: true` in Chromium, on real IndexedDB and localStorage: after a
  * session (track, flush, offers tried, `pagehide`) no localStorage key holds a device id and no
  * offer database exists; two clients created one after another (two page loads of the game) send
  * different `device_unique_id`s on `players_login`. The service is answered by the test.

@@ -1,5 +1,5 @@
 /**
- * Consent withdrawn after a full session (issue 27), in Chromium on real IndexedDB and
+ * Consent withdrawn after a full session, in Chromium on real IndexedDB and
  * localStorage: `setConsent('denied')` erases the queue, the dead-letter store, the offer states
  * and the offline copy of offers, the rescue copies and the device id; afterwards `track()` keeps
  * nothing and no request is made. The device id key is the namespace's (`tp-web-sdk:<namespace>:device-id`).

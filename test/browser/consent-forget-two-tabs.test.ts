@@ -1,5 +1,5 @@
 /**
- * Review of issue 27 in Chromium: forget() with another tab in the middle of an upload, and
+ * `forget()` races in Chromium: forget() with another tab in the middle of an upload, and
  * forget() in two tabs at once.
  */
 import { afterEach, expect, it } from 'vitest';

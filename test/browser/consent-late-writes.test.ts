@@ -1,5 +1,5 @@
 /**
- * Review of issue 27 in Chromium: what a retired consented half may still write after the erasing.
+ * What a retired consented half may still write after the erasing, in Chromium.
  * An upload on the wire when consent is withdrawn ends in the background; its answer must not
  * write the namespace's localStorage keys again (the service-health key, `<prefix>/failed-at`).
  */

@@ -1,5 +1,5 @@
 /**
- * The debug log's lines that need real IndexedDB and Web Locks (issue 29): the storage in use, and
+ * The debug log's lines that need real IndexedDB and Web Locks: the storage in use, and
  * each tab becoming the one that uploads. Two clients in one page share the queue and the lock,
  * as two tabs of a game do.
  */

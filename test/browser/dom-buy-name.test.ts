@@ -1,7 +1,7 @@
 /**
  * The Buy button's accessible name, as Chromium's accessibility tree gives it to a screen reader:
  * the visible word first (WCAG 2.5.3, label in name), then the product and what it costs, in the
- * price line's own text. Before, it was `Buy: Gems`: a player who cannot see the dialog heard which
+ * price line's own text. A name of `Buy: Gems` would tell a player who cannot see the dialog which
  * product, but not its price nor the discount.
  */
 import { afterEach, expect, it } from 'vitest';
@@ -39,6 +39,6 @@ it('a product without a price (AI offers) keeps its name alone', async () => {
 
 it('a product without a name (the spec sample: no product_name, no product_id): the word and the price, no empty name', async () => {
   createDomAdapter().present(recordingView(personalizedBody, { languages: ['en'] }).view);
-  // Before: `Buy: , 6,930, was 9,900, -30%`.
+  // A regression reads `Buy: , 6,930, was 9,900, -30%`.
   expect(await buttonNames()).toContain('Buy, 6,930, was 9,900, -30%');
 });

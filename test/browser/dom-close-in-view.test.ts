@@ -1,7 +1,7 @@
 /**
  * A dialog taller than the screen (a long message on a 360×640 phone) scrolls inside; its close
- * button × stays in view while it does. Before, × was placed in the scrolling content: scrolled
- * down to read the message or reach Buy, the player had to scroll back up to close the offer.
+ * button × stays in view while it does. With × in the scrolling content, a player scrolled down
+ * to read the message or reach Buy would have to scroll back up to close the offer.
  */
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { cdp, page } from 'vitest/browser';
@@ -68,5 +68,5 @@ it('× stays in the top-right corner in a right-to-left page, clear of the title
   const text = document.createRange();
   text.selectNodeContents(root().querySelector('.title')!);
   const over = [...text.getClientRects()].filter((r) => r.right > close.left && r.left < close.right && r.bottom > close.top && r.top < close.bottom);
-  expect(over).toEqual([]); // before: × at the top-left corner, over the title's first line
+  expect(over).toEqual([]); // a regression puts × in the top-left corner, over the title's first line
 });

@@ -1,7 +1,8 @@
 /**
- * The other half of issue 7's shadow-DOM isolation: the dialog's CSS cannot touch the game. Its
- * own file, so the page's styles are read before any dialog was ever shown in this document (a
- * sheet leaked into the document would stay there for the tests after).
+ * The dialog's CSS, in its shadow root, cannot touch the game (what the game's CSS does to the
+ * dialog: dom-page-css.test.ts). Its own file, so the page's styles are read before any dialog was
+ * ever shown in this document (a sheet leaked into the document would stay there for the tests
+ * after).
  */
 import { expect, it } from 'vitest';
 import { createDomAdapter } from '../../src/ui/dom/dom-adapter.js';

@@ -1,7 +1,7 @@
 /**
  * Korean words stay whole in the DOM dialog whatever the view's language (a Korean item name in an
- * English offer), as on the canvas. Issue 7: "Korean text breaks at word boundaries (word-break:
- * keep-all)".
+ * English offer), as on the canvas: Korean text breaks only at word boundaries (`word-break:
+ * keep-all`), never inside a word.
  */
 import { afterEach, expect, it } from 'vitest';
 import { createDomAdapter } from '../../src/ui/dom/dom-adapter.js';

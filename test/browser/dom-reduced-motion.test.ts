@@ -1,6 +1,6 @@
 /**
  * The DOM dialog's entrance animation plays only when the player has not asked for reduced
- * motion (issue 7: "honours prefers-reduced-motion"). The media feature is emulated through CDP;
+ * motion (`prefers-reduced-motion: reduce`). The media feature is emulated through CDP;
  * each case checks the emulation took before looking at the dialog.
  */
 import { afterAll, afterEach, expect, it } from 'vitest';

@@ -1,8 +1,8 @@
 /**
  * The DOM adapter's `container` left `position: static` (the default, and Phaser's parent div):
  * the dialog covers that element, not the page, without a style on it, and follows it as it
- * resizes, moves and scrolls. Before, `position: absolute; inset: 0` on the dialog's host
- * covered the nearest positioned element around the container: the whole page.
+ * resizes, moves and scrolls. `position: absolute; inset: 0` alone on the dialog's host would
+ * cover the nearest positioned element around the container: the whole page.
  */
 import { afterEach, expect, it } from 'vitest';
 import { createDomAdapter } from '../../src/ui/dom/dom-adapter.js';
@@ -41,7 +41,7 @@ it('covers a position: static container, not the page around it, and leaves its 
   const stage = add('div', 'width:300px;height:500px;margin-left:40px');
   const style = stage.getAttribute('style');
   open(stage);
-  // Before: the backdrop covered the page from its top-left corner, the header with it.
+  // A regression covers the page from its top-left corner, the header with it.
   expect(box(backdrop())).toEqual(box(stage));
   const [x, y] = [50, 50];
   expect(document.elementFromPoint(x, y)).toBe(header);

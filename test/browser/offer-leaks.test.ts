@@ -216,8 +216,8 @@ for (const kind of ['DOM', 'canvas'] as const) {
       screen.remove(); // the player leaves the shop: the game drops its screen
       return new WeakRef(screen);
     };
-    // The adapter lives as long as the client (hours); before, the canvas adapter held the element
-    // focused before its last offer, and the screen around it, until the next offer.
+    // The adapter lives as long as the client (hours); a leak would hold the element focused before
+    // its last offer, and the screen around it, until the next offer.
     expect(await survivors([showOverScreen()])).toBe(0);
   });
 }
@@ -235,7 +235,7 @@ it('the headless adapter keeps the views of its last 10 offers in `drawn`, not o
       ui.current!.dismiss();
       await shown;
     }
-    // Before: all 56 views (about 1.3 KB each, with what their actions hold) stayed in `drawn`.
+    // A leak would keep all 56 views (about 1.3 KB each, with what their actions hold) in `drawn`.
     expect(await survivors(refs)).toBe(10);
     expect(ui.drawn).toHaveLength(20);
   } finally {

@@ -25,7 +25,7 @@ it('the scene stopping with an offer on screen takes it off screen: show() resol
   void tp.offers.show(1).then((outcome) => (settledWith = outcome));
   await expect.poll(() => phaser.texts().map((t) => t.text)).toContain('For you');
   phaser.destroy(); // the game moves on (Phaser stops the scene at its next step)
-  // Before: the scene's listeners stayed on the adapter and the offer stayed open: show() never settled.
+  // A regression leaves the scene's listeners on the adapter and the offer open: show() never settles.
   await expect.poll(() => settledWith).toEqual({ action: 'closed', offerId: 1 });
   const second = tp.offers.show(2);
   await expect.poll(() => ui.current?.offerId).toBe(2);

@@ -1,5 +1,5 @@
 /**
- * Sessions and consent in Chromium, on real localStorage and Web Locks (issue 29): consent
+ * Sessions and consent in Chromium, on real localStorage and Web Locks: consent
  * withdrawn and granted again carries the game's session on, tells the game so again (it heard
  * the session end), and sends no second login.
  */

@@ -1,8 +1,8 @@
 /**
  * An adapter whose container (DOM) or canvas is in the page but not rendered (`display: none` on it
  * or around it) or has no size refuses the offer, as it refuses one out of the page: `show()`
- * rejects with `ui-failed` and no `open` is reported for an offer the player never saw. Before,
- * `show()` reported it opened (and the first open spent) while nothing was on screen.
+ * rejects with `ui-failed` and no `open` is reported for an offer the player never saw. A
+ * regression reports it opened (and the first open spent) while nothing is on screen.
  */
 import { afterEach, expect, it } from 'vitest';
 import { createCanvasAdapter } from '../../src/canvas.js';

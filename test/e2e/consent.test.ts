@@ -1,5 +1,5 @@
 /**
- * Consent and `forget()` (issue 27) as a game in Chromium uses them: the demo page, the reference
+ * Consent and `forget()` as a game in Chromium uses them: the demo page, the reference
  * service, real IndexedDB and localStorage, and Playwright's request log.
  *
  * The tests run in order in one browser profile: the first two need it to hold nothing of the SDK.

@@ -2,8 +2,8 @@
  * The page behind an open DOM dialog does not scroll: not from a mouse wheel over the backdrop or
  * the card (also once the card's own content has scrolled to its end), not from a finger dragged
  * on either, not from a scrolling key pressed while the dialog has focus, and not when the dialog
- * is in a game-given `container`. Before, in Chromium, each wheel notch over the dialog scrolled a
- * tall page by 400 px while it was open (research list, in-app messaging item 10).
+ * is in a game-given `container`. A regression shows in Chromium as each wheel notch over the
+ * dialog scrolling a tall page by 400 px while it is open (research list, in-app messaging item 10).
  *
  * In a top-level page (not vitest's iframe: the iframe's own scroll would chain to the runner's
  * page), with Chromium's own input pipeline: Playwright's mouse wheel and keyboard, and touches
@@ -125,7 +125,7 @@ it('over the viewport: a wheel, a finger or a key on the backdrop or the card le
     'finger on the card': () => drag(...card),
     'Space, PageDown, End, ArrowDown on the dialog': keys, // it has focus, as at open
   });
-  // Before: 1,200 px after the three wheel notches on the backdrop, and on from there.
+  // A regression scrolls the page 1,200 px after the three wheel notches on the backdrop, and on from there.
   expect(moved).toEqual({ 'wheel on the backdrop': 0, 'wheel on the card': 0, 'finger on the backdrop': 0, 'finger on the card': 0, 'Space, PageDown, End, ArrowDown on the dialog': 0 });
   expect((await positions()).card).toBe(0);
 });

@@ -2,8 +2,8 @@
  * On a notched phone, in a page with `viewport-fit=cover` (a game added to the home screen, or in
  * fullscreen), the DOM dialog over the viewport keeps its card, and × with it, inside the safe
  * area: the backdrop pads it by `max(16px, env(safe-area-inset-*))` on each side, and still dims the
- * whole screen. Before, it padded 16 px whatever the insets, so × could sit under the notch or the
- * status bar (research list, in-app messaging item 10).
+ * whole screen. Padded 16 px whatever the insets, × could sit under the notch or the status bar
+ * (research list, in-app messaging item 10).
  *
  * The insets are Chromium's own `env(safe-area-inset-*)` values, set through CDP's
  * `Emulation.setSafeAreaInsetsOverride`, in a top-level page (not vitest's iframe).
@@ -70,19 +70,19 @@ async function shown(width: number, height: number, insets: Insets, inContainer 
 it('portrait, notch and home indicator (390×844, top 47, bottom 34): the card and × stay below the notch and above the indicator', async () => {
   const { backdrop, card, close } = await shown(390, 844, { top: 47, right: 0, bottom: 34, left: 0 });
   expect(backdrop).toEqual([0, 0, 390, 844]); // it still dims the whole screen, notch included
-  expect(card).toEqual([16, 47, 374, 810]); // before: [16, 16, 374, 828], × 16 px into the notch's 47
+  expect(card).toEqual([16, 47, 374, 810]); // a regression gives [16, 16, 374, 828], × 16 px into the notch's 47
   expect(close[1]).toBe(47 + 8);
 });
 
 it('landscape, notch at the left (844×390, left 47, right 47, bottom 21): the card stays clear of both sides and the indicator', async () => {
   const { card, close } = await shown(844, 390, { top: 0, right: 47, bottom: 21, left: 47 });
-  expect([card[1], card[3]]).toEqual([16, 390 - 21]); // before: bottom at 374, over the indicator
+  expect([card[1], card[3]]).toEqual([16, 390 - 21]); // a regression puts the bottom at 374, over the indicator
   expect([card[0] >= 47, card[2] <= 844 - 47, close[2] <= 844 - 47]).toEqual([true, true, true]);
 });
 
 it('a narrow landscape screen (480×320, left and right 44): the card, as wide as it may be, is inset 44 px on both sides, not 16', async () => {
   const { card, close } = await shown(480, 320, { top: 0, right: 44, bottom: 0, left: 44 });
-  expect(card).toEqual([44, 16, 480 - 44, 320 - 16]); // before: [20, 16, 460, 304], × 16 px into the right inset
+  expect(card).toEqual([44, 16, 480 - 44, 320 - 16]); // a regression gives [20, 16, 460, 304], × 16 px into the right inset
   expect(close[2]).toBe(480 - 44 - 8);
 });
 

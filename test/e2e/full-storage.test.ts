@@ -1,5 +1,5 @@
 /**
- * Storage full for real (issue 5, storage limits): Chromium's quota for the page's origin is set
+ * Storage full for real: Chromium's quota for the page's origin is set
  * low (DevTools protocol `Storage.overrideQuotaForOrigin`) and filled by another database, as the
  * game's own assets would. Records tracked then meet `QuotaExceededError`. In Chromium, deleting
  * IndexedDB data at the quota frees no room (its usage even grows until the database compacts), so

@@ -3,8 +3,8 @@
  *
  * The DOM dialog stops its touches at the backdrop (so a game that cancels `touchstart` on the
  * document cancels no tap in it): a game's own `preventDefault` on the document, the way 2048
- * holds swipes on its board, never sees them. Before, the browser's back gesture went ahead. The
- * dialog now cancels the moves it has no use for (src/ui/dom/touches.ts), and lets through those
+ * holds swipes on its board, never sees them, and the browser's back gesture would go ahead. The
+ * dialog cancels the moves it has no use for (src/ui/dom/touches.ts), and lets through those
  * that scroll its card while the card can still scroll that way. The canvas adapter scrolls
  * nothing: it cancels every move on its canvas, which matters on a canvas over the game that the
  * game's touch listeners do not cover (on the game's own canvas, the game's listeners cancel them).
@@ -154,7 +154,7 @@ const calls = () => page.evaluate(() => (window as unknown as { calls: () => str
 it('a swipe across the dialog stays in the game: no page back, no scroll, its moves cancelled', async () => {
   await game(false);
   const swipes: Record<string, [from: [number, number], to: [number, number], fingers?: number]> = {
-    // Before: the tab went back to A.
+    // A regression takes the tab back to A (the browser's swipe back).
     'left to right over the card (back)': [[20, 320], [340, 320]],
     'right to left over the card': [[340, 320], [20, 320]],
     'left to right on the backdrop, below the card': [[20, 600], [340, 600]],
@@ -209,7 +209,7 @@ it('a long offer’s card still scrolls under a finger; a move past its ends, or
 it('a swipe across an offer on a canvas over the game stays in the game, its moves cancelled; taps act', async () => {
   await game(false, true);
   await swipe([20, 320], [340, 320]);
-  // Before: the tab went back to A (the game's listeners cover its board, not the canvas over it).
+  // A regression takes the tab back to A (the game's listeners cover its board, not the canvas over it).
   expect([page.url(), await state()]).toEqual([`${origin}/b.html`, { x: 0, y: 0, card: -1 }]);
   const seen = await moves();
   expect(seen.length).toBeGreaterThan(0);

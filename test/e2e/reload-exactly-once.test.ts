@@ -1,6 +1,6 @@
 /**
  * The numbers a game reports must be exact: records tracked shortly before a reload or a tab close
- * reach the service exactly once (issue 25). Real Chromium, real IndexedDB, the reference service,
+ * reach the service exactly once. Real Chromium, real IndexedDB, the reference service,
  * default options (10 s upload timer): what a page tracks in its last seconds leaves in the
  * keepalive upload at `visibilitychange`/`pagehide`, whose answer that page never sees.
  *
@@ -47,7 +47,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * The player's first visit lasts a moment before the rounds: the SDK's first answer from the service
  * (its empty upload at start) has come back. A page reloaded before any page of the game saw the
  * service answer does not trust its keepalive upload (docs/decisions.md), and on a busy machine
- * that answer can take longer than the test's first round.
+ * that answer can take longer than the test's round 0.
  */
 const firstVisit = async (): Promise<void> => void (await sleep(1000));
 

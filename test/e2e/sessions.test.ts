@@ -1,5 +1,5 @@
 /**
- * Sessions and automatic logins in real pages (issue 29): Chromium, real localStorage, Web Locks
+ * Sessions and automatic logins in real pages: Chromium, real localStorage, Web Locks
  * and IndexedDB, the reference service, default options (`autoLogin: 'session'`). The game is a
  * page of its own origin loading the script-tag build, as in reload-exactly-once.test.ts.
  *

@@ -1,5 +1,5 @@
 /**
- * The drain's encoder in slices (issue 28) in Chromium: batches of 1, 500 and 2,000 records with
+ * The drain's encoder in slices in Chromium: batches of 1, 500 and 2,000 records with
  * Korean text and emoji, encoded in the page, are gunzipped by Node's zlib to exactly the JSON of
  * the batch. And a drain of 2,000 records in Chromium gives the page's tasks turns between its
  * slices (a task of the page's that posts itself again, counted).

@@ -58,10 +58,11 @@ describe('POST /offers (first-open update)', () => {
   it.each([
     [{ TPOfferId: 'abc' }, 400, 'Invalid TPOfferId'],
     [{ TPOpenedAt: 'yesterday' }, 400, 'Invalid TPOpenedAt'],
-    // Found in review: accepted, and stored changed (`+010000-01-01 00:00`, five days earlier).
+    // Past year 9999 once in UTC: a regression would accept it and store it changed
+    // (`+010000-01-01 00:00`, five days earlier).
     [{ TPOpenedAt: '9999-12-31 23:59:59-00:01' }, 400, 'Invalid TPOpenedAt'],
     [{ TPOpenedAt: '2026-01-02 03:04:05+99:99' }, 400, 'Invalid TPOpenedAt'],
-    [{ TPPlayerId: '' }, 400, 'Invalid TPPlayerId'], // was 404 Offer Not Found
+    [{ TPPlayerId: '' }, 400, 'Invalid TPPlayerId'], // a bad request, not an unknown offer (404)
     [{ TPPlayerId: 'someone-else' }, 404, 'Offer Not Found'],
     [{ TPClientKey: 'wrong' }, 403, 'Invalid TPClientKey'],
   ])('rejects %o with %i %s', async (override, status, reason) => {

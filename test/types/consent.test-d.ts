@@ -1,5 +1,5 @@
 /**
- * Compile-time checks of consent (issue 27): the states a game may pass, and the client as the
+ * Compile-time checks of consent: the states a game may pass, and the client as the
  * TCF bridge's target.
  */
 import { describe, expectTypeOf, it } from 'vitest';

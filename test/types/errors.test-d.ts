@@ -1,6 +1,6 @@
 /**
  * A game can switch on why an offer or storage failed: `OfferError.reason` and
- * `StorageError.operation` are unions of the values the SDK uses, not `string` (issue 26, item 7).
+ * `StorageError.operation` are unions of the values the SDK uses, not `string`.
  * The listeners of the `retry` event are typed from the public `RetryInfo`.
  */
 import { describe, expectTypeOf, it } from 'vitest';

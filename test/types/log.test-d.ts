@@ -1,5 +1,5 @@
 /**
- * Compile-time checks of the debug log's options (issue 29): the five levels, and a logger that is
+ * Compile-time checks of the debug log's options: the five levels, and a logger that is
  * `console` or any object with the four methods, from both entries.
  */
 import { describe, expectTypeOf, it } from 'vitest';

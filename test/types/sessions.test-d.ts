@@ -1,5 +1,5 @@
 /**
- * Compile-time checks of sessions (issue 29): the session a client exposes, its events, and the
+ * Compile-time checks of sessions: the session a client exposes, its events, and the
  * options.
  */
 import { describe, expectTypeOf, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The `beforeSend` hook (issue 29) in happy-dom: it drops a kind, scrubs a field, sees its result
+ * The `beforeSend` hook in happy-dom: it drops a kind, scrubs a field, sees its result
  * validated (an invalid one refused at its path), never throws into the game, and sees the
  * offer reactions the SDK reports and the records held for the first `identify()`.
  */

@@ -1,5 +1,5 @@
 /**
- * `childDirected: true` (issue 27) in happy-dom: offers are off (each call rejects with an
+ * `childDirected: true` in happy-dom: offers are off (each call rejects with an
  * `OfferError` of reason `child-directed`, `list()` is empty, no request is made, even with an
  * automatic refresh at start), and the device id is not the one in localStorage, nor written there.
  */

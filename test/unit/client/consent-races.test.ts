@@ -1,5 +1,5 @@
 /**
- * Consent races found in review (issue 27), in happy-dom on memory storage: a record tracked while
+ * Consent races in happy-dom on memory storage: a record tracked while
  * `forget()` runs, two `forget()` calls overlapping, and records queued in memory when consent
  * goes back to pending.
  */

@@ -1,5 +1,5 @@
 /**
- * Consent (issue 27) in happy-dom, on memory storage: what each state keeps, sends and refuses,
+ * Consent in happy-dom, on memory storage: what each state keeps, sends and refuses,
  * the moves between them (`setConsent`, the `consent` event), the hold's limit, Global Privacy
  * Control, and `forget()` of the device id. The browser tests (test/browser/consent*.test.ts) check
  * storage and requests in Chromium.

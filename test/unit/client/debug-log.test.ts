@@ -1,5 +1,5 @@
 /**
- * The debug log (issue 29: options `logLevel` and `logger`) in happy-dom, with a logger spy: each
+ * The debug log (options `logLevel` and `logger`) in happy-dom, with a logger spy: each
  * level's lines, a batch's JSON line equal to the body sent (as is, and gunzipped), nothing
  * formatted or written when silent, and a logger that throws never breaking the SDK.
  */

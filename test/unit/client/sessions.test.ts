@@ -1,8 +1,8 @@
 /**
- * Sessions and automatic logins through the client (issue 29), in happy-dom on memory storage:
+ * Sessions and automatic logins through the client, in happy-dom on memory storage:
  * what the game sees (`client.session`, the events) and what reaches the service (the login with
  * its device fields, once). The tracker's timing is in test/unit/session/tracker.test.ts; shared
- * storage and real tabs in test/browser/sessions.test.ts.
+ * storage and real tabs in test/e2e/sessions.test.ts.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConfigError, createClient, WIRE_SDK_VERSION, type ClientOptions, type Session, type SessionEndEvent, type TpClient, type TpError } from '../../../src/index.js';

@@ -1,5 +1,5 @@
 /**
- * Events and results a game can act on (issue 25, section 5): a transient failure the SDK retries
+ * Events and results a game can act on: a transient failure the SDK retries
  * is a `retry` event, not an `error`; `offers.refresh()` makes no request while the browser is
  * offline; `flush()` resolves with what was delivered while it waited. happy-dom, a memory queue
  * and an injected fetch.

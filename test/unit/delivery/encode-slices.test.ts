@@ -1,5 +1,5 @@
 /**
- * The drain's encoder in slices (issue 28): the body it makes decodes, with Node's zlib, to the
+ * The drain's encoder in slices: the body it makes decodes, with Node's zlib, to the
  * JSON of the batch, whatever the slicing; and between its slices the page's other tasks run.
  */
 import { gunzipSync } from 'node:zlib';

@@ -2,8 +2,8 @@
  * What one bad input or one badly timed call must not do to the other offers: a malformed record
  * moving the service clock, a player switch landing another player's impressions, a Buy on a
  * product without an id buying another, a reaction the game reports for an offer it may not
- * reopen. Each was a defect found in review (so were the auto-refresh interval, in
- * auto-refresh.test.ts, and a busy tab's impression reported again, in state-machine.test.ts).
+ * reopen. Guards of the same kind elsewhere: the auto-refresh interval (auto-refresh.test.ts), and
+ * a busy tab's impression reported only once (state-machine.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { createClient, DO_NOT_SHOW_AGAIN, type ClientOptions, type OfferError, type TpError } from '../../../src/index.js';

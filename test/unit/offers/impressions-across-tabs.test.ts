@@ -1,6 +1,6 @@
 /**
  * An impression is reported at most once per offer and player, ever, across tabs, also when the
- * device clock is off (issue 6: "received → impressed (once per offer per player, ever)").
+ * device clock is off (received → impressed happens once per offer per player, ever).
  */
 import { describe, expect, it } from 'vitest';
 import { createMemoryOfferCache, createMemoryOfferStateStore, type OfferStateStore } from '../../../src/offers/index.js';
@@ -9,7 +9,7 @@ import { testOffersEngine } from '../../support/offers-engine.js';
 
 const SERVICE_NOW = Date.UTC(2026, 0, 1, 12);
 const HOUR = 3_600_000;
-/** The device clock is an hour ahead of the service (issue 6: "The client's clock can be wrong by hours"). */
+/** The device clock is an hour ahead of the service (a player's clock can be wrong by hours). */
 const deviceNow = () => SERVICE_NOW + HOUR;
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 

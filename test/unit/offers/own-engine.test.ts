@@ -1,7 +1,8 @@
 /**
  * A game that draws offers with its own engine (Phaser, PixiJS): it takes views from the headless
- * adapter or from `offers.view()`, draws them, and calls their actions. Each test is a defect found
- * by reviewing the SDK as such a game uses it.
+ * adapter or from `offers.view()`, draws them, and calls their actions. Each test guards a path
+ * such a game takes that the SDK's own dialogs never do (a view held, drawn twice, or closed by
+ * the game).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createClient, type HeadlessAdapter, type OfferOutcome } from '../../../src/index.js';
@@ -43,8 +44,9 @@ describe('a game drawing offers with its own engine', () => {
     const outcome = settled(view.closed);
     await tp.shutdown();
     await Promise.resolve();
-    // The game removes what it drew when `closed` resolves; before, it never did, and a tap on
-    // the Buy button still on screen resolved `interact` (the game ran a purchase) with nothing reported.
+    // The game removes what it drew when `closed` resolves. A regression never resolves it, and a
+    // tap on the Buy button still on screen resolves `interact` (the game runs a purchase) with
+    // nothing reported.
     expect(outcome()).toEqual({ action: 'closed', offerId: 1 });
     view.interact();
     await Promise.resolve();
@@ -72,7 +74,8 @@ describe('a game drawing offers with its own engine', () => {
     view.open();
     await vi.runOnlyPendingTimersAsync();
     expect(await view.closed).toEqual({ action: 'expired', offerId: 1 });
-    // Before: `open:1` (counted against the offer, and its first open sent to the service), then the SDK closed it.
+    // A regression reports `open:1` (counted against the offer, and its first open sent to the
+    // service), then closes it.
     expect(reported).toEqual(['impress:1']);
     expect(tp.offers.list()[0]).toMatchObject({ state: 'impressed', verdict: { usable: false } });
     await tp.shutdown();
@@ -100,8 +103,8 @@ describe('a game drawing offers with its own engine', () => {
     popup.open();
     popup.dismiss();
     expect(await popup.closed).toMatchObject({ action: 'dismiss' });
-    // Before: `open:1` twice (the second past valid_open_count), or, opened together, the
-    // second open refused by an `error` event and that view's buttons still reporting.
+    // A regression reports `open:1` twice (the second past valid_open_count), or, opened together,
+    // refuses the second open by an `error` event and leaves that view's buttons reporting.
     expect(reported).toEqual(['impress:1', 'open:1', 'dismiss:1']);
     expect(tp.offers.list()[0]!.verdict).toEqual({ usable: false, reason: 'open-count-reached' });
     await tp.shutdown();
@@ -114,7 +117,7 @@ describe('a game drawing offers with its own engine', () => {
     await vi.waitFor(() => expect(ui.current?.offerId).toBe(1));
     ui.close(); // the game leaves the shop scene
     await vi.waitFor(() => expect(first()).toEqual({ action: 'closed', offerId: 1 }));
-    // Before: show() never settled, the offer stayed `opened`, and every later show() answered busy.
+    // A regression never settles show(), leaves the offer `opened`, and answers every later show() busy.
     const second = tp.offers.show(2);
     await vi.waitFor(() => expect(ui.current?.offerId).toBe(2));
     ui.current!.dismiss();
@@ -125,7 +128,7 @@ describe('a game drawing offers with its own engine', () => {
   });
 
   // The first offer ends by the player (dismiss), or by the game's own close() on the adapter (a
-  // scene change: before, its onClose listeners ran while the offer was still on screen).
+  // scene change: its onClose listeners must run once the offer is off screen, not while it is on).
   for (const [how, end, outcome] of [
     ['the player dismissed it', (ui: HeadlessAdapter) => ui.current!.dismiss(), 'dismiss'],
     ["the game's close() took it off screen", (ui: HeadlessAdapter) => ui.close(), 'closed'],

@@ -2,8 +2,8 @@
  * An offer on screen when a refresh changes it. The service switches a campaign off
  * (`is_offer_active` 0), withdraws an offer, or shortens its validity: the player must not go on
  * buying from it (research: in-app messaging, item 5, "a paused message keeps showing until the
- * app is killed"). Before, the view kept the record it was made from, and stayed until its own time
- * ran out or the player closed it; only the next `show()` was refused.
+ * app is killed"). A regression keeps the view on the record it was made from, on screen until its
+ * own time runs out or the player closes it; only the next `show()` is refused.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createClient, type HeadlessAdapter } from '../../../src/index.js';

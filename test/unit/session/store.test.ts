@@ -1,5 +1,5 @@
 /**
- * The session record's store (issue 29): localStorage shared by the game's tabs, and this page's
+ * The session record's store: localStorage shared by the game's tabs, and this page's
  * copy when localStorage refuses to save (full with the game's own data, blocked).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The session tracker (issue 29) with fake timers and a record in memory standing for the game's
+ * The session tracker with fake timers and a record in memory standing for the game's
  * localStorage: a session survives a "reload" within the timeout, ends after 30 minutes hidden and
  * at a new UTC day, is shared by two "tabs", and sends the automatic login and join once.
  */
