@@ -63,8 +63,8 @@ it('forget() while forget() runs: a record tracked between them is reported if n
   await tp.shutdown();
 });
 
-// Left unfixed (review): the new half opens a new memory store, so what the retired half had
-// queued in memory is lost without a `dropped` event. Remove `.fails` once fixed.
+// Without IndexedDB, the stores in memory outlive a consented half: what the retired half had
+// queued is sent once consent is granted again, never lost without a `dropped` event.
 it('memory storage: records queued before consent goes back to pending are sent once it is granted again', async () => {
   const bodies: Body[] = [];
   const tp = client({}, bodies);
