@@ -49,7 +49,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     ui: () => ui,
     clientKey: () => clientKey,
     player: () => tracking.player,
-    trackReaction: (record) => void tracking.track('players_offers', record),
+    records: tracking,
     trackOwn: (objectName) => tracking.trackOwn(objectName),
     onRetry: stats.retried,
     offers: defaults.offers?.engine,

@@ -29,4 +29,6 @@ export {
   type OffersApi,
   type OffersDeps,
   type OffersEngine,
+  type OfferReactionRecord,
+  type RecordSink,
 } from './contract.js';

@@ -47,17 +47,17 @@ export function checkStatus(offerId: number, status: string): void {
   }
 }
 
-/** What the reactions read: how their records are queued, and the emitter of their `offer:*` events. */
-export type ReactionDeps = Pick<OffersDeps, 'trackReaction' | 'emitter'>;
+/** What the reactions read: where their records go, and the emitter of their `offer:*` events. */
+export type ReactionDeps = Pick<OffersDeps, 'records' | 'emitter'>;
 
 /** The reactions of the engine whose shared part is `core`: see {@link Reactions}. */
 export function createReactions(
   { clock, states, verdictOf, fail }: EngineCore,
-  { trackReaction, emitter }: ReactionDeps,
+  { records, emitter }: ReactionDeps,
   firstOpens: Pick<FirstOpens, 'opened'>,
 ): Reactions {
   const report: Reactions['report'] = (offer, status, detail, state, now) => {
-    trackReaction({
+    records.track('players_offers', {
       player_slug: offer.player_slug,
       offer_id: offer.offer_id,
       message_status: status,
