@@ -55,5 +55,5 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     offers: defaults.offers?.engine,
   });
   const setClientKey = (key: string): void => void (clientKey = key);
-  return publicClient({ emitter, stats, tracking, consent, offersFront: defaults.offers?.front, ui, setClientKey });
+  return publicClient({ emitter, stats, tracking, consent, offersApi: defaults.offers?.api, ui, setClientKey });
 }
