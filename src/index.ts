@@ -11,7 +11,7 @@
  * @module tp-web-sdk
  */
 import { createCoreClient, type ClientOptions, type TpClient } from './client/index.js';
-import { createOffersEngine, offersFront } from './offers/index.js';
+import { createOffersEngine, forwardingOffersApi } from './offers/index.js';
 
 /**
  * Creates a client: behavior logging and offers. Offers are drawn by the adapter passed as `ui`
@@ -23,7 +23,7 @@ import { createOffersEngine, offersFront } from './offers/index.js';
  * unknown option, a negative interval…).
  */
 export function createClient(options: ClientOptions): TpClient {
-  return createCoreClient(options, { offers: { engine: createOffersEngine, front: offersFront } });
+  return createCoreClient(options, { offers: { engine: createOffersEngine, api: forwardingOffersApi } });
 }
 
 // Everything of `tp-web-sdk/logging` (its `createClient` is shadowed by the one above), and the offers.

@@ -35,7 +35,7 @@ export interface PhaserTextInfo {
 
 /** A button the scene drew, in CSS pixels from the top-left corner of its canvas. */
 export interface PhaserControlInfo {
-  /** `buy:<product index>`, `toggle` or `close` (the canvas adapter's names). */
+  /** `buy:<product index>`, `toggle` or `close`: the control, for the e2e tests. */
   readonly id: string;
   readonly label: string;
   readonly x: number;

@@ -223,7 +223,7 @@ export interface EntryDefaults {
   readonly offers?: {
     /** Builds the engine of the consented half (consented.ts). */
     readonly engine: (deps: OffersDeps) => OffersEngine;
-    /** `client.offers`, handing each call to the engine of the moment (offers/front.ts). */
-    readonly front: (engine: () => OffersEngine | undefined, shut: () => boolean) => OffersApi;
+    /** `client.offers`, handing each call to the engine of the moment (offers/forwarding-api.ts). */
+    readonly api: (engine: () => OffersEngine | undefined, shut: () => boolean) => OffersApi;
   };
 }

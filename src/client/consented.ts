@@ -10,7 +10,7 @@ import { liveSink, type ClientEmitter } from '../bus/index.js';
 import { createSendGate, type SendGate } from '../delivery/index.js';
 import { pauseReason } from '../errors/index.js';
 import { lastStoreOpened, randomId, retireStores } from '../internal/index.js';
-import type { OffersDeps, OffersEngine } from '../offers/index.js';
+import type { OffersDeps, OffersEngine, RecordSink } from '../offers/index.js';
 import type { QueueEntry, RecordQueue } from '../queue/index.js';
 import { localSessionStore, startSessions, startSessionsWhen, type SessionEndReason, type SessionTracker } from '../session/index.js';
 import type { UiAdapter } from '../ui/index.js';
@@ -42,8 +42,8 @@ export interface ConsentedDeps {
   readonly player: () => string | undefined;
   /** Tracks the SDK's own login or join (options `autoLogin`, `autoJoin`). */
   readonly trackOwn: (objectName: 'players_login' | 'players_join') => void;
-  /** Reports an offer reaction as a `players_offers` record (through `track()`). */
-  readonly trackReaction: OffersDeps['trackReaction'];
+  /** Where the offer engine's `players_offers` records go: the client's tracking (`track()`). */
+  readonly records: RecordSink;
   /** Counts an attempt made again (stats). */
   readonly onRetry: () => void;
   /** The offer engine of the entry point (left out of `tp-web-sdk/logging`). */
@@ -123,7 +123,7 @@ export function startConsented(d: ConsentedDeps): Consented {
     ui: d.ui,
     player: d.player,
     languages: d.device.languages,
-    trackReaction: d.trackReaction,
+    records: d.records,
     autoRefresh: o.offersAutoRefresh,
     retry: o.retry,
     gate,

@@ -49,11 +49,11 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     ui: () => ui,
     clientKey: () => clientKey,
     player: () => tracking.player,
-    trackReaction: (record) => void tracking.track('players_offers', record),
+    records: tracking,
     trackOwn: (objectName) => tracking.trackOwn(objectName),
     onRetry: stats.retried,
     offers: defaults.offers?.engine,
   });
   const setClientKey = (key: string): void => void (clientKey = key);
-  return publicClient({ emitter, stats, tracking, consent, offersFront: defaults.offers?.front, ui, setClientKey });
+  return publicClient({ emitter, stats, tracking, consent, offersApi: defaults.offers?.api, ui, setClientKey });
 }

@@ -21,7 +21,7 @@ export interface ClientParts {
   readonly tracking: Tracking;
   readonly consent: ConsentControl;
   /** `client.offers` of an entry point with offers (not `tp-web-sdk/logging`). */
-  readonly offersFront: NonNullable<EntryDefaults['offers']>['front'] | undefined;
+  readonly offersApi: NonNullable<EntryDefaults['offers']>['api'] | undefined;
   readonly ui: UiAdapter | undefined;
   /** Replaces the client key the requests carry. */
   readonly setClientKey: (clientKey: string) => void;
@@ -89,7 +89,7 @@ export function publicClient(parts: ClientParts): TpClient {
         relay: c?.sending.relay?.ready === true,
       };
     },
-    offers: parts.offersFront?.(() => consent.use()?.offers, () => shut) as OffersApi,
+    offers: parts.offersApi?.(() => consent.use()?.offers, () => shut) as OffersApi,
     async shutdown() {
       shut = true;
       tracking.stop();

@@ -118,6 +118,23 @@ export interface OffersApi {
   report(offerId: number, status: MessageStatus, detail?: string): Promise<void>;
 }
 
+/** A `players_offers` record: the reaction of `player_slug` to offer `offer_id`. */
+export interface OfferReactionRecord {
+  readonly player_slug: string;
+  readonly offer_id: number;
+  readonly message_status: MessageStatus;
+  /** The id of the advertised content, or {@link DO_NOT_SHOW_AGAIN} with a `dismiss`. */
+  readonly message_detail?: string;
+}
+
+/**
+ * Where the engine's records go: the client's `track()`, which fills in the device's fields and
+ * queues each record durably, as it does a game's.
+ */
+export interface RecordSink {
+  track(objectName: 'players_offers', record: OfferReactionRecord): void;
+}
+
 export interface OffersDeps {
   /** The `childDirected` option: offers are off (child-directed.ts), nothing else here is used. */
   readonly childDirected?: boolean;
@@ -137,8 +154,8 @@ export interface OffersDeps {
   readonly ui: () => UiAdapter | undefined;
   readonly player: () => string | undefined;
   readonly languages: () => readonly string[];
-  /** Queues a players_offers record through the durable queue. */
-  readonly trackReaction: (record: { player_slug: string; offer_id: number; message_status: MessageStatus; message_detail?: string }) => void;
+  /** Takes the `players_offers` record of each reaction, into the durable queue. */
+  readonly records: RecordSink;
   readonly autoRefresh?: AutoRefreshOptions;
   /** Backoff of the first-open updates (the uploads' policy). */
   readonly retry: RetryPolicy;

@@ -1,7 +1,8 @@
 /**
- * What every part of one offer engine shares: its dependencies, the service's clock (every
- * decision uses it), the offer states of the identified player, the usability verdicts they give,
- * how a failure nobody awaits is reported, and whether the client was shut down.
+ * What every part of one offer engine shares: the service's clock (every decision uses it), the
+ * offer states of the identified player, the usability verdicts they give, how a failure nobody
+ * awaits is reported, and whether the client was shut down. Each part takes the few dependencies
+ * it reads besides (engine.ts hands them over).
  *
  * @module
  */
@@ -11,7 +12,16 @@ import type { OffersDeps } from './contract.js';
 import { createIndexedDbOfferStateStore, createMemoryOfferStateStore } from './local-state.js';
 import { createOfferStates } from './offer-states.js';
 import type { Offer } from './types.js';
-import { checkUsability, type Verdict } from './usability.js';
+import { checkUsability, type UsabilityContext, type Verdict } from './usability.js';
+
+/** The options a verdict reads, as the engine's dependencies carry them. */
+export type VerdictOptions = Pick<OffersDeps, 'store' | 'validForUnitMs' | 'canPurchase' | 'discountTolerance'>;
+
+/**
+ * What the core reads: the options of the verdicts, the identified player, the device clock, the
+ * emitter (`warning`, `error`) and where the offer states are kept.
+ */
+export type CoreDeps = VerdictOptions & Pick<OffersDeps, 'player' | 'now' | 'emitter' | 'dbPrefix' | 'stores'>;
 
 /** The shared part of one engine: see the module's description. */
 export type EngineCore = ReturnType<typeof createEngineCore>;
@@ -19,8 +29,8 @@ export type EngineCore = ReturnType<typeof createEngineCore>;
 /** `OfferError` `shut-down`: a call after the client's `shutdown()`. */
 export const shutDown = (offerId?: number): OfferError => new OfferError(offerId, 'shut-down', 'the client was shut down');
 
-export function createEngineCore(deps: OffersDeps) {
-  const { emitter, dbPrefix, stores } = deps;
+export function createEngineCore(deps: CoreDeps) {
+  const { emitter, dbPrefix, stores, store, validForUnitMs, canPurchase, discountTolerance } = deps;
   const warn = (error: TpError): void => void emitter.emit('warning', error);
   // The service's time, from its answers (docs/decisions.md, "Clock"): every decision uses it.
   const clock = createServerClock(deps.now);
@@ -29,11 +39,11 @@ export function createEngineCore(deps: OffersDeps) {
     warn,
     deps.now,
   );
-  /** What the verdict (and the content) of `offer` depends on, at `now` (service time): the options in `deps`, the player, the device's memory. */
-  const context = (offer: Offer, now = clock.now()) => ({ ...deps, now, playerSlug: deps.player() ?? '', local: states.local(offer.offer_id) });
+  /** What the verdict (and the content) of `offer` depends on, at `now` (service time): the options, the player, the device's memory. */
+  const context = (offer: Offer, now = clock.now()) =>
+    ({ now, playerSlug: deps.player() ?? '', local: states.local(offer.offer_id), store, validForUnitMs, canPurchase, discountTolerance }) satisfies UsabilityContext;
   const verdictOf = (offer: Offer, now?: number): Verdict => checkUsability(offer, context(offer, now));
   return {
-    deps,
     clock,
     states,
     context,

@@ -5,7 +5,9 @@
  *
  * @module
  */
+import type { SendGate, Transport } from '../delivery/index.js';
 import { isTpError, NetworkError, ProtocolError, toTpError, type ServiceError } from '../errors/index.js';
+import type { OffersDeps } from './contract.js';
 import type { EngineCore } from './core.js';
 import { createIndexedDbOfferCache, createMemoryOfferCache, type CachedOffers } from './offer-cache.js';
 import { withMemoryFallback } from './store.js';
@@ -18,7 +20,16 @@ export function unreachable(error: unknown): boolean {
   return isTpError(error, 'network') || (isTpError(error, 'service') && (error as ServiceError).retryable);
 }
 
-export function createDeviceCopy({ deps, clock, warn }: EngineCore) {
+/**
+ * What the device's copy reads: where it is kept, the device clock, and of the transport GET
+ * /offers, of the send gate whether the browser is online.
+ */
+export interface DeviceCopyDeps extends Pick<OffersDeps, 'stores' | 'dbPrefix' | 'now'> {
+  readonly transport: Pick<Transport, 'getOffers'>;
+  readonly gate: Pick<SendGate, 'online'>;
+}
+
+export function createDeviceCopy({ clock, warn }: EngineCore, deps: DeviceCopyDeps) {
   const cache = withMemoryFallback(
     deps.stores?.cache ?? (deps.dbPrefix ? createIndexedDbOfferCache(`${deps.dbPrefix}/offer-cache`) : createMemoryOfferCache()),
     'offer-cache',

@@ -26,12 +26,12 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
   const core = createEngineCore(deps);
   const { clock, states } = core;
   const firstOpens = createFirstOpens(deps, states, core.fail);
-  const reactions = createReactions(core, firstOpens);
+  const reactions = createReactions(core, deps, firstOpens);
   const onScreen = createOnScreen();
-  const copy = createDeviceCopy(core);
-  const known = createKnownOffers(core, copy, reactions.report, onScreen);
-  const refresher = createRefresher(core, copy, known, reactions.react, firstOpens);
-  const openView = createViewOpener(core, known, reactions, onScreen);
+  const copy = createDeviceCopy(core, deps);
+  const known = createKnownOffers(core, deps, copy, reactions.report, onScreen);
+  const refresher = createRefresher(core, deps, copy, known, reactions.react, firstOpens);
+  const openView = createViewOpener(core, deps, known, reactions, onScreen);
   const shows = createShows(deps, openView);
   void known.loadCached();
   if (deps.autoRefresh?.onStart) queueMicrotask(() => refresher.auto(true));

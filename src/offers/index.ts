@@ -18,7 +18,7 @@ export { createMemoryOfferCache } from './offer-cache.js';
 export { createMemoryKeyValueStore, withMemoryFallback, type KeyValueStore } from './store.js';
 export { nextState, OFFER_TRANSITIONS, restoredState, type OfferMove, type OfferState } from './state-machine.js';
 export { createOffersEngine } from './engine.js';
-export { offersFront } from './front.js';
+export { forwardingOffersApi } from './forwarding-api.js';
 export { buildOfferContent, type ContentContext } from './content.js';
 export type { OfferClosedEvent, OfferEmitter, OfferEvents, OfferReactionEvent } from './events.js';
 export {
@@ -29,4 +29,6 @@ export {
   type OffersApi,
   type OffersDeps,
   type OffersEngine,
+  type OfferReactionRecord,
+  type RecordSink,
 } from './contract.js';

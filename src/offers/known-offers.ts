@@ -8,6 +8,7 @@
  */
 import { OfferError } from '../errors/index.js';
 import { parseDateTime, slices } from '../internal/index.js';
+import type { OffersDeps } from './contract.js';
 import { shutDown, type EngineCore } from './core.js';
 import { decodeOffer } from './decode.js';
 import type { DeviceCopy } from './device-copy.js';
@@ -43,8 +44,17 @@ export async function decodeRecords(records: readonly unknown[], onError: (error
   return offers;
 }
 
-export function createKnownOffers(core: EngineCore, copy: Pick<DeviceCopy, 'read'>, report: Reactions['report'], onScreen: Pick<OnScreen, 'recheck'>) {
-  const { deps, clock, states } = core;
+/** What the known offers read: the identified player and the device clock. */
+export type KnownOffersDeps = Pick<OffersDeps, 'player' | 'now'>;
+
+export function createKnownOffers(
+  core: EngineCore,
+  deps: KnownOffersDeps,
+  copy: Pick<DeviceCopy, 'read'>,
+  report: Reactions['report'],
+  onScreen: Pick<OnScreen, 'recheck'>,
+) {
+  const { clock, states } = core;
   /** The offers of the last refresh (or of the device's copy), of `knownPlayer`. */
   let known = new Map<number, Offer>();
   let knownPlayer: string | undefined;

@@ -9,7 +9,7 @@
 import { OfferError } from '../errors/index.js';
 import { MESSAGE_STATUSES, type MessageStatus } from '../records/index.js';
 import type { OfferOutcome } from '../ui/index.js';
-import { DO_NOT_SHOW_AGAIN } from './contract.js';
+import { DO_NOT_SHOW_AGAIN, type OffersDeps } from './contract.js';
 import type { EngineCore } from './core.js';
 import type { FirstOpens } from './first-open.js';
 import type { OfferState } from './state-machine.js';
@@ -47,12 +47,17 @@ export function checkStatus(offerId: number, status: string): void {
   }
 }
 
-/** The reactions of the engine whose shared part is `core`: see {@link Reactions}. */
-export function createReactions({ deps, clock, states, verdictOf, fail }: EngineCore, firstOpens: Pick<FirstOpens, 'opened'>): Reactions {
-  const { emitter } = deps;
+/** What the reactions read: where their records go, and the emitter of their `offer:*` events. */
+export type ReactionDeps = Pick<OffersDeps, 'records' | 'emitter'>;
 
+/** The reactions of the engine whose shared part is `core`: see {@link Reactions}. */
+export function createReactions(
+  { clock, states, verdictOf, fail }: EngineCore,
+  { records, emitter }: ReactionDeps,
+  firstOpens: Pick<FirstOpens, 'opened'>,
+): Reactions {
   const report: Reactions['report'] = (offer, status, detail, state, now) => {
-    deps.trackReaction({
+    records.track('players_offers', {
       player_slug: offer.player_slug,
       offer_id: offer.offer_id,
       message_status: status,

@@ -7,7 +7,7 @@
  * @module
  */
 import { parseDateTime, slices } from '../internal/index.js';
-import type { OfferListing } from './contract.js';
+import type { OfferListing, OffersDeps } from './contract.js';
 import { shutDown, type EngineCore } from './core.js';
 import type { DeviceCopy } from './device-copy.js';
 import type { FirstOpens } from './first-open.js';
@@ -27,14 +27,18 @@ export function newestFirst(offers: readonly Offer[]): Offer[] {
     .map(([, offer]) => offer);
 }
 
+/** What the refreshes read: the identified player, the device clock, `offersAutoRefresh`, the debug log's hook. */
+export type RefreshDeps = Pick<OffersDeps, 'player' | 'now' | 'autoRefresh' | 'onRefreshed'>;
+
 export function createRefresher(
   core: EngineCore,
+  deps: RefreshDeps,
   copy: Pick<DeviceCopy, 'fetch'>,
   known: Pick<KnownOffers, 'adopt'>,
   react: Reactions['react'],
   firstOpens: Pick<FirstOpens, 'kick'>,
 ) {
-  const { deps, clock, states } = core;
+  const { clock, states } = core;
   /** The refresh on the wire, and the player it is for. */
   let refreshing: { player: string | undefined; run: Promise<Offer[]> } | undefined;
   let lastAutoRefresh = -Infinity;

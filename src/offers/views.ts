@@ -9,6 +9,7 @@
 import { OfferError } from '../errors/index.js';
 import type { OfferView, ProductView } from '../ui/index.js';
 import { buildOfferContent } from './content.js';
+import type { OffersDeps } from './contract.js';
 import { shutDown, type EngineCore } from './core.js';
 import { findOffer, type KnownOffers } from './known-offers.js';
 import type { OnScreen } from './on-screen.js';
@@ -57,9 +58,12 @@ function expiry(
   };
 }
 
+/** What the views read: the identified player and the languages they prefer. */
+export type ViewDeps = Pick<OffersDeps, 'player' | 'languages'>;
+
 /** The function that opens views of one engine's offers: see the module's description. */
-export function createViewOpener(core: EngineCore, known: KnownOffers, reactions: Reactions, onScreen: OnScreen): OpenView {
-  const { deps, states, fail } = core;
+export function createViewOpener(core: EngineCore, deps: ViewDeps, known: KnownOffers, reactions: Reactions, onScreen: OnScreen): OpenView {
+  const { states, fail } = core;
   return async (offerId, onEnded) => {
     const player = deps.player();
     const offer = await findOffer(core, known, offerId);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userEvent } from 'vitest/browser';
 import { createCanvasAdapter, type CanvasAdapter } from '../../src/canvas.js';
-import { layoutOffer, type LayoutState, type OfferLayout, type Rect } from '../../src/ui/canvas/layout.js';
+import { layoutOffer, sameControl, type Control, type LayoutState, type OfferLayout, type Rect } from '../../src/ui/canvas/layout.js';
 import { DEFAULT_CANVAS_THEME } from '../../src/ui/canvas/theme.js';
 import { labelsFor } from '../../src/ui/labels.js';
 import type { OfferView } from '../../src/ui/types.js';
@@ -99,7 +99,7 @@ const hasColor = (wanted: number[]): boolean => {
 };
 const center = (r: Rect) => ({ x: r.x + r.w / 2, y: r.y + r.h / 2 });
 const click = (r: Rect) => userEvent.click(canvas, { position: center(r) });
-const regionOf = (layout: OfferLayout, id: string): Rect => layout.hits.find((h) => h.id === id)!.rect;
+const regionOf = (layout: OfferLayout, control: Control): Rect => layout.hits.find((h) => sameControl(h.control, control))!.rect;
 const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
 
 beforeEach(() => {
@@ -125,7 +125,7 @@ describe('canvas adapter', () => {
     expect([...ctx.getImageData(0, 0, 1, 1).data]).toEqual(BACKDROP);
     // The card's own color in a corner, the accent of the purchase button, and text drawn over the card.
     expect(rgb(layout.card.x + 16, layout.card.y + layout.card.h - 6)).toEqual(BG);
-    expect(rgb(regionOf(layout, 'buy:0').x + 4, center(regionOf(layout, 'buy:0')).y)).toEqual(ACCENT);
+    expect(rgb(regionOf(layout, { kind: 'buy', index: 0 }).x + 4, center(regionOf(layout, { kind: 'buy', index: 0 })).y)).toEqual(ACCENT);
     expect(inkInside(layout.card)).toBeGreaterThan(500);
   });
 
@@ -178,7 +178,7 @@ describe('canvas adapter', () => {
     expectInkIsCard(layout.card, 2);
     // Four device pixels per CSS pixel, all drawn.
     expect(inkInside(layout.card, 2)).toBeGreaterThan(inkAt1 * 3);
-    expect(rgb(regionOf(layout, 'buy:0').x + 4, center(regionOf(layout, 'buy:0')).y, 2)).toEqual(ACCENT);
+    expect(rgb(regionOf(layout, { kind: 'buy', index: 0 }).x + 4, center(regionOf(layout, { kind: 'buy', index: 0 })).y, 2)).toEqual(ACCENT);
   });
 
   it('sizes the backing store to the device pixels of a fractional CSS box (a width in % of an odd width), sharp', () => {
@@ -197,7 +197,7 @@ describe('canvas adapter', () => {
     await userEvent.click(canvas, { position: { x: 5, y: 5 } });
     await userEvent.click(canvas, { position: { x: layout.card.x + 30, y: layout.card.y + 30 } }); // the title
     expect(calls).toEqual([]);
-    await click(regionOf(layout, 'buy:0'));
+    await click(regionOf(layout, { kind: 'buy', index: 0 }));
     expect(calls).toEqual(['interact:golden_sword']);
   });
 
@@ -205,7 +205,7 @@ describe('canvas adapter', () => {
     const { view, calls } = recordingView(twoUnnamedProducts);
     adapter = createCanvasAdapter({ context: mount(1280, 720) });
     adapter.present(view);
-    await click(regionOf(expected(view), 'buy:1'));
+    await click(regionOf(expected(view), { kind: 'buy', index: 1 }));
     expect(calls).toEqual(['interact:#1']);
   });
 
@@ -214,13 +214,13 @@ describe('canvas adapter', () => {
     adapter = createCanvasAdapter({ context: mount(360, 640) });
     adapter.present(view);
     const layout = expected(view);
-    const toggle = regionOf(layout, 'toggle');
+    const toggle = regionOf(layout, { kind: 'toggle' });
     const box = { x: toggle.x + 3, y: toggle.y + toggle.h / 2 - 7 };
     expect(rgb(box.x, box.y)).toEqual(BG); // an empty box
     await click(toggle);
     expect(calls).toEqual(['toggle:true']);
     expect(rgb(box.x, box.y)).toEqual(ACCENT);
-    await click(regionOf(layout, 'close'));
+    await click(regionOf(layout, { kind: 'close' }));
     expect(calls).toEqual(['toggle:true', 'dismiss']);
   });
 
@@ -274,7 +274,7 @@ describe('canvas adapter', () => {
     const { view, calls } = recordingView(five);
     adapter = createCanvasAdapter({ context: mount(360, 640) });
     adapter.present(view);
-    const ids = (w: number, h: number) => expected(view, {}, [w, h]).hits.map((hit) => hit.id);
+    const ids = (w: number, h: number) => expected(view, {}, [w, h]).hits.map((hit) => hit.control.kind);
     // The premise: the toggle fits the portrait card, not the landscape one.
     expect(ids(360, 640)).toContain('toggle');
     expect(ids(640, 360)).not.toContain('toggle');

@@ -8,7 +8,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { cdp } from 'vitest/browser';
 import { createCanvasAdapter, type CanvasAdapter } from '../../src/canvas.js';
-import { layoutOffer, type Rect } from '../../src/ui/canvas/layout.js';
+import { layoutOffer, sameControl, type Control, type Rect } from '../../src/ui/canvas/layout.js';
 import { DEFAULT_CANVAS_THEME } from '../../src/ui/canvas/theme.js';
 import { labelsFor } from '../../src/ui/labels.js';
 import type { OfferView } from '../../src/ui/types.js';
@@ -33,10 +33,10 @@ function mount(css: string, clear = true): { canvas: HTMLCanvasElement; view: Of
 }
 
 /** The center of a control, in the canvas's CSS pixels. */
-function centerOf(view: OfferView, id: string): [number, number] {
+function centerOf(view: OfferView, control: Control): [number, number] {
   const scratch = document.createElement('canvas').getContext('2d')!;
   const measure = (t: string, f: string): number => ((scratch.font = f), scratch.measureText(t).width);
-  const r: Rect = layoutOffer(view, 360, 640, measure, DEFAULT_CANVAS_THEME, labelsFor('en'), { checked: false, hero: undefined }).hits.find((h) => h.id === id)!.rect;
+  const r: Rect = layoutOffer(view, 360, 640, measure, DEFAULT_CANVAS_THEME, labelsFor('en'), { checked: false, hero: undefined }).hits.find((h) => sameControl(h.control, control))!.rect;
   return [r.x + r.w / 2, r.y + r.h / 2];
 }
 
@@ -69,14 +69,14 @@ async function drag(from: [number, number], to: [number, number], button: 'left'
 it('a tap on Buy buys, also in a game that cancels touchstart on its canvas (no click follows)', async () => {
   const { canvas, view, calls } = mount('', false);
   canvas.addEventListener('touchstart', (e) => e.preventDefault(), { passive: false });
-  await tap(centerOf(view, 'buy:0'));
+  await tap(centerOf(view, { kind: 'buy', index: 0 }));
   expect(calls).toEqual(['interact:golden_sword']);
 });
 
 it('a press that starts elsewhere and ends on a control does not press it; one that starts and ends on it does', async () => {
   const { view, calls } = mount('');
-  const buy = centerOf(view, 'buy:0');
-  await drag(centerOf(view, 'close'), buy); // from × onto Buy
+  const buy = centerOf(view, { kind: 'buy', index: 0 });
+  await drag(centerOf(view, { kind: 'close' }), buy); // from × onto Buy
   await drag([buy[0], buy[1] - 60], buy); // from the message onto Buy
   await drag(buy, buy, 'right');
   expect(calls).toEqual([]);
@@ -88,7 +88,7 @@ it('hits the right control on a canvas turned by a CSS transform (portrait game 
   // Turned a quarter clockwise about its top-left corner, then moved right by its height: a
   // point (x, y) of the canvas is at (640 - y, x) on the page.
   const { view, calls } = mount('position:absolute;left:640px;top:0;transform:rotate(90deg);transform-origin:0 0');
-  const [x, y] = centerOf(view, 'buy:0');
+  const [x, y] = centerOf(view, { kind: 'buy', index: 0 });
   await tap([640 - y, x]);
   expect(calls).toEqual(['interact:golden_sword']);
 });
@@ -124,14 +124,14 @@ it('on a game canvas letterboxed with object-fit: contain (clear: false), draws 
   const want = [card.x, card.y, card.x + card.w, card.y + card.h].map((v) => v * 1.6);
   [x0, y0, x1 + 1, y1 + 1].forEach((v, i) => expect(Math.abs(v - want[i]!), 'edges, antialiasing aside').toBeLessThanOrEqual(1));
 
-  const buy = layout.hits.find((h) => h.id === 'buy:0')!.rect;
+  const buy = layout.hits.find((h) => sameControl(h.control, { kind: 'buy', index: 0 }))!.rect;
   await tap([187.5 + buy.x + buy.w / 2, buy.y + buy.h / 2]);
   expect(calls).toEqual(['interact:golden_sword']);
 });
 
 it('synthetic pointer events (a test harness, a game replaying input) press a control without throwing from the listener', async () => {
   const { canvas, view, calls } = mount('');
-  const [x, y] = centerOf(view, 'buy:0');
+  const [x, y] = centerOf(view, { kind: 'buy', index: 0 });
   const errors: unknown[] = [];
   const onError = (e: ErrorEvent): void => void errors.push(e.error);
   window.addEventListener('error', onError);

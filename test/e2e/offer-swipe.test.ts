@@ -17,12 +17,13 @@
 import type { CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { closeServer, listen } from '../../demo/service/server.js';
+import type { Control } from '../../src/ui/canvas/layout.js';
 import { useFixtureInChromium } from '../support/fixture-in-chromium.js';
 
 const FIXTURE = `
 import { createCanvasAdapter } from './src/ui/canvas/canvas-adapter.ts';
 import { createDomAdapter } from './src/ui/dom/dom-adapter.ts';
-import { layoutOffer } from './src/ui/canvas/layout.ts';
+import { layoutOffer, sameControl } from './src/ui/canvas/layout.ts';
 import { DEFAULT_CANVAS_THEME } from './src/ui/canvas/theme.ts';
 import { labelsFor } from './src/ui/labels.ts';
 import { recordingView } from './test/support/views.ts';
@@ -50,11 +51,11 @@ Object.assign(window, {
     (onCanvas ? createCanvasAdapter({ context: overlay.getContext('2d') }) : createDomAdapter()).present(shown.view);
   },
   calls: () => calls,
-  /** The center of a control of the offer on the canvas (\`buy:0\`, \`close\`), in CSS pixels. */
-  centerOnCanvas: (id) => {
+  /** The center of a control of the offer on the canvas (\`{ kind: 'close' }\`), in CSS pixels. */
+  centerOnCanvas: (control) => {
     const scratch = document.createElement('canvas').getContext('2d');
     const measure = (t, f) => ((scratch.font = f), scratch.measureText(t).width);
-    const r = layoutOffer(view, innerWidth, innerHeight, measure, DEFAULT_CANVAS_THEME, labelsFor('en'), { checked: false, hero: undefined }).hits.find((h) => h.id === id).rect;
+    const r = layoutOffer(view, innerWidth, innerHeight, measure, DEFAULT_CANVAS_THEME, labelsFor('en'), { checked: false, hero: undefined }).hits.find((h) => sameControl(h.control, control)).rect;
     return { x: r.x + r.w / 2, y: r.y + r.h / 2 };
   },
   /** The touchmoves since the last call: [cancelable, defaultPrevented] each. */
@@ -133,16 +134,13 @@ async function swipe(from: [number, number], to: [number, number], fingers = 1):
   await settled();
 }
 
-/** Taps the middle of the DOM dialog's element `selector`, or the canvas's control `selector` (`onCanvas`). */
-async function tap(selector: string, onCanvas = false): Promise<void> {
-  const at = await page.evaluate(
-    ([s, c]) => {
-      if (c) return (window as unknown as { centerOnCanvas: (id: string) => { x: number; y: number } }).centerOnCanvas(s);
-      const r = document.querySelector('[data-tp-offer]')!.shadowRoot!.querySelector(s)!.getBoundingClientRect();
-      return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
-    },
-    [selector, onCanvas] as const,
-  );
+/** Taps the middle of the DOM dialog's element of selector `target`, or of the canvas's control `target`. */
+async function tap(target: string | Control): Promise<void> {
+  const at = await page.evaluate((t) => {
+    if (typeof t !== 'string') return (window as unknown as { centerOnCanvas: (control: Control) => { x: number; y: number } }).centerOnCanvas(t);
+    const r = document.querySelector('[data-tp-offer]')!.shadowRoot!.querySelector(t)!.getBoundingClientRect();
+    return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+  }, target);
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at] });
   await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
   await page.waitForTimeout(100);
@@ -214,7 +212,7 @@ it('a swipe across an offer on a canvas over the game stays in the game, its mov
   const seen = await moves();
   expect(seen.length).toBeGreaterThan(0);
   expect(seen).toEqual(seen.map(() => [true, true]));
-  await tap('buy:0', true);
-  await tap('close', true);
+  await tap({ kind: 'buy', index: 0 });
+  await tap({ kind: 'close' });
   expect(await calls()).toEqual(['interact:golden_sword', 'dismiss']);
 });

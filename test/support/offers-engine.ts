@@ -8,13 +8,13 @@
 import { createEmitter } from '../../src/bus/events.js';
 import { createSendGate, DEFAULT_RETRY, Transport, type SendGate } from '../../src/delivery/index.js';
 import { ServiceError } from '../../src/errors/index.js';
-import { createOffersEngine, type OffersDeps, type OffersEngine } from '../../src/offers/index.js';
+import { createOffersEngine, type OfferReactionRecord, type OffersDeps, type OffersEngine } from '../../src/offers/index.js';
 
 export interface TestEngineSetup {
   readonly fetch: typeof fetch;
   readonly now: () => number;
   readonly stores: NonNullable<OffersDeps['stores']>;
-  readonly onReaction: OffersDeps['trackReaction'];
+  readonly onReaction: (record: OfferReactionRecord) => void;
 }
 
 /** `isOnline`: what the engine's send gate reads as the browser's connectivity (default online). */
@@ -41,7 +41,7 @@ export function testOffersEngine(
     ui: () => undefined,
     player: () => 'p-1',
     languages: () => ['en'],
-    trackReaction: onReaction,
+    records: { track: (_, record) => onReaction(record) },
     retry: DEFAULT_RETRY,
     gate: pausedGate(isOnline),
     onRetry: () => undefined,

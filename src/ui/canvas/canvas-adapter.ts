@@ -16,7 +16,7 @@
  *   dismisses; focus returns where it was on close;
  * - every string goes through `fillText`: nothing from the service becomes markup or DOM.
  *
- * This file opens and closes the view; painter.ts holds the shown offer's picture and what input
+ * This file opens and closes the view; dialog.ts holds the shown offer's picture and what input
  * does to it, layout.ts says where things go, paint.ts draws them, frame.ts and bitmap.ts size the
  * canvas, input.ts and redraw.ts say when to act.
  *
@@ -30,10 +30,10 @@ import type { OfferView, UiAdapter } from '../types.js';
 import { borrowCanvas } from './borrow.js';
 import { clearCanvas } from './frame.js';
 import { listenInput, type Listen } from './input.js';
-import { offerPainter, type OfferPainter } from './painter.js';
+import { offerDialog, type OfferDialog } from './dialog.js';
 import { watchSize } from './redraw.js';
 import { DEFAULT_CANVAS_THEME, type CanvasTheme } from './theme.js';
-import { warmPainter } from './warm.js';
+import { warmDialog } from './warm.js';
 
 /** Options of {@link createCanvasAdapter}. */
 export interface CanvasAdapterOptions {
@@ -87,11 +87,11 @@ export function createCanvasAdapter(options: CanvasAdapterOptions): CanvasAdapte
   const canvas = ctx.canvas;
   const theme: CanvasTheme = { ...DEFAULT_CANVAS_THEME, ...options.theme };
   warmNumberFormats(); // the browser's first number format, while the game loads (ui/format.ts)
-  warmPainter(canvas, theme, labelsFor('en', options.labels)); // a sample offer, on a canvas nobody sees (warm.ts)
+  warmDialog(canvas, theme, labelsFor('en', options.labels)); // a sample offer, on a canvas nobody sees (warm.ts)
   const clear = options.clear !== false;
   /** The offer on the canvas, and its picture; undefined while none is. */
   let view: OfferView | undefined;
-  let shown: OfferPainter | undefined;
+  let shown: OfferDialog | undefined;
   /** Gives the canvas back (see `borrowCanvas`) while an offer is on it. */
   let giveBack: (() => HTMLElement | undefined) | undefined;
   /** What removes the listeners added while an offer is on the canvas. */
@@ -115,7 +115,7 @@ export function createCanvasAdapter(options: CanvasAdapterOptions): CanvasAdapte
     refuseUnseen(canvas, clear);
     view = v;
     giveBack = borrowCanvas(canvas);
-    const [draw, press, tab, hit] = (shown = offerPainter(ctx, theme, clear, v, labelsFor(v.language, options.labels)));
+    const [draw, press, tab, hit] = (shown = offerDialog(ctx, theme, clear, v, labelsFor(v.language, options.labels)));
     listenInput(canvas, on, hit, press, tab, () => v.dismiss());
     const resized = (): void => {
       // Taken out of the page (a new screen): the offer left the screen without the player.

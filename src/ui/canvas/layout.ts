@@ -22,12 +22,15 @@ export interface Rect {
   readonly h: number;
 }
 
-/** What a region does: `buy:<index>` is the purchase button of `view.products[index]`. */
-type HitId = 'close' | 'toggle' | `buy:${number}`;
+/** What a region does: the purchase button of `view.products[index]`, the toggle, or ×. */
+export type Control = { readonly kind: 'buy'; readonly index: number } | { readonly kind: 'toggle' } | { readonly kind: 'close' };
+
+/** Whether `a` and `b` are the same control (each layout makes its regions anew). */
+export const sameControl = (a: Control, b: Control): boolean => a.kind === b.kind && (a.kind !== 'buy' || a.index === (b as typeof a).index);
 
 /** A clickable, focusable region. */
 export interface HitRegion {
-  readonly id: HitId;
+  readonly control: Control;
   readonly rect: Rect;
 }
 
@@ -124,7 +127,7 @@ export function layoutOffer(view: OfferContent, width: number, height: number, m
     const button = { x: x + inner - bw, y: y + (p.rowH - BUTTON) / 2, w: bw, h: BUTTON };
     rect(button, theme.accent, 10);
     label(labels.buy, buyFont, BASE, button, theme.accentFg);
-    hits.push({ id: `buy:${i}`, rect: button });
+    hits.push({ control: { kind: 'buy', index: i }, rect: button });
     text(p.rows, x, text(p.name, x, y + (p.rowH - p.h) / 2, theme.fg), theme.muted);
     y += p.rowH + 8;
   });
@@ -135,12 +138,12 @@ export function layoutOffer(view: OfferContent, width: number, height: number, m
     if (state.checked) items.push({ kind: 'check', rect: box, color: theme.accentFg });
     else rect({ x: x + 2, y: box.y + 2, w: 16, h: 16 }, theme.bg, 3);
     text(toggle, x + 28, y + (toggleH - sum(toggle)) / 2, theme.muted);
-    hits.push({ id: 'toggle', rect: { x, y, w: inner, h: toggleH } });
+    hits.push({ control: { kind: 'toggle' }, rect: { x, y, w: inner, h: toggleH } });
   }
   const close = { x: card.x + cw - 52, y: card.y + 8, w: BUTTON, h: BUTTON };
   rect(close, '#0006', 10);
   label('×', `22.4px ${family}`, 22.4, close, '#fff');
-  hits.push({ id: 'close', rect: close });
+  hits.push({ control: { kind: 'close' }, rect: close });
   return { card, items, hits: hits.filter((h) => inside(h.rect, card)) };
 }
 

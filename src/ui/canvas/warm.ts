@@ -1,5 +1,5 @@
 /**
- * The first offer a canvas shows runs cold: the painter's code has never run and the canvas has
+ * The first offer a canvas shows runs cold: the dialog's code has never run and the canvas has
  * never measured or drawn text in the card's fonts. In idle moments after the adapter is created,
  * a sample offer is laid out, then painted, on a canvas of its own that is never in the page; the
  * first offer then costs what later ones do.
@@ -15,12 +15,12 @@ import type { UiLabels } from '../labels.js';
 import type { OfferView } from '../types.js';
 import { inIdleSteps, sampleView } from '../warm-up.js';
 import { layoutOffer } from './layout.js';
-import { measureIn, offerPainter } from './painter.js';
+import { measureIn, offerDialog } from './dialog.js';
 import type { CanvasTheme } from './theme.js';
 import type { Measure } from './wrap.js';
 
 /** Rehearses a sample offer on a scratch canvas the size of `canvas`, in idle moments; never throws, never draws on `canvas`. */
-export function warmPainter(canvas: HTMLCanvasElement, theme: CanvasTheme, labels: UiLabels): void {
+export function warmDialog(canvas: HTMLCanvasElement, theme: CanvasTheme, labels: UiLabels): void {
   let ctx: CanvasRenderingContext2D;
   let view: OfferView;
   /** The fonts the card uses, as its layout asks for them. */
@@ -46,7 +46,7 @@ export function warmPainter(canvas: HTMLCanvasElement, theme: CanvasTheme, label
       measureFonts(() => fonts.slice(0, half())),
       measureFonts(() => fonts.slice(half())),
       () => void layOut(measureIn(ctx)),
-      () => offerPainter(ctx, theme, true, view, labels)[0](),
+      () => offerDialog(ctx, theme, true, view, labels)[0](),
     ],
     300,
   );

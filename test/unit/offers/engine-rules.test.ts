@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { createEmitter } from '../../../src/bus/events.js';
 import { ConfigError, NetworkError, OfferError, ProtocolError, ServiceError, StorageError } from '../../../src/errors/index.js';
-import { createEngineCore } from '../../../src/offers/core.js';
-import { createMemoryOfferCache, createMemoryOfferStateStore, type OffersDeps } from '../../../src/offers/index.js';
+import { createEngineCore, type CoreDeps } from '../../../src/offers/core.js';
+import { createMemoryOfferCache, createMemoryOfferStateStore } from '../../../src/offers/index.js';
 import { createOnScreen } from '../../../src/offers/on-screen.js';
 import { checkStatus } from '../../../src/offers/reactions.js';
 import { unreachable } from '../../../src/offers/device-copy.js';
@@ -120,7 +120,7 @@ describe('createOnScreen', () => {
 describe('createEngineCore', () => {
   /** A core for `player`: of its dependencies, only those the core reads. */
   function core(player: string | undefined) {
-    const deps: Partial<OffersDeps> = {
+    const deps: CoreDeps = {
       dbPrefix: undefined,
       stores: { state: createMemoryOfferStateStore(), cache: createMemoryOfferCache() },
       emitter: createEmitter(),
@@ -129,7 +129,7 @@ describe('createEngineCore', () => {
       validForUnitMs: 1000,
       player: () => player,
     };
-    return createEngineCore(deps as OffersDeps);
+    return createEngineCore(deps);
   }
 
   it('requirePlayer: the identified player, else ConfigError', () => {

@@ -3,9 +3,9 @@ import { hitAt, listenInput, nextFocus, type Listen } from '../../../src/ui/canv
 import type { HitRegion } from '../../../src/ui/canvas/layout.js';
 
 const HITS: HitRegion[] = [
-  { id: 'buy:0', rect: { x: 10, y: 10, w: 100, h: 40 } },
-  { id: 'toggle', rect: { x: 10, y: 60, w: 100, h: 40 } },
-  { id: 'close', rect: { x: 200, y: 10, w: 44, h: 44 } },
+  { control: { kind: 'buy', index: 0 }, rect: { x: 10, y: 10, w: 100, h: 40 } },
+  { control: { kind: 'toggle' }, rect: { x: 10, y: 60, w: 100, h: 40 } },
+  { control: { kind: 'close' }, rect: { x: 200, y: 10, w: 44, h: 44 } },
 ];
 
 describe('hitAt', () => {

@@ -64,10 +64,10 @@ describe('layoutOffer', () => {
             expect(within(a.rect, l.card)).toBe(true);
             expect(a.rect.w).toBeGreaterThanOrEqual(44);
             expect(a.rect.h).toBeGreaterThanOrEqual(44);
-            for (const b of l.hits.slice(i + 1)) expect(overlap(a.rect, b.rect), `${a.id} overlaps ${b.id}`).toBe(false);
+            for (const b of l.hits.slice(i + 1)) expect(overlap(a.rect, b.rect), `${JSON.stringify(a.control)} overlaps ${JSON.stringify(b.control)}`).toBe(false);
           }
           // Every control is there, even when the message had to be cut.
-          expect(l.hits.map((h) => h.id)).toEqual([...view.products.map((_, i) => `buy:${i}`), ...(view.toggleLabel ? ['toggle'] : []), 'close']);
+          expect(l.hits.map((h) => h.control)).toEqual([...view.products.map((_, index) => ({ kind: 'buy', index })), ...(view.toggleLabel ? [{ kind: 'toggle' }] : []), { kind: 'close' }]);
           expect(texts(l)).toContain(labelsFor(view.language).buy);
           expect(texts(l).join(' ')).toContain(view.title);
         });
@@ -77,7 +77,7 @@ describe('layoutOffer', () => {
 
   it('orders the regions for focus: purchase buttons, toggle, close; the purchase buttons are the accent color with their label', () => {
     const l = layout(views.two, [1280, 720]);
-    expect(l.hits.map((h) => h.id)).toEqual(['buy:0', 'buy:1', 'toggle', 'close']);
+    expect(l.hits.map((h) => h.control)).toEqual([{ kind: 'buy', index: 0 }, { kind: 'buy', index: 1 }, { kind: 'toggle' }, { kind: 'close' }]);
     for (const hit of l.hits.slice(0, 2)) {
       expect(l.items).toContainEqual({ kind: 'rect', rect: hit.rect, color: theme.accent, radius: 10 });
       const label = l.items.find((i) => i.kind === 'text' && i.text === 'Buy' && within(boxOf(i), hit.rect));
@@ -122,7 +122,7 @@ describe('layoutOffer', () => {
     // A thin line through the regular price.
     const strike = l.items.find((i) => i.kind === 'rect' && i.rect.h < 2 && i.rect.x === was.x);
     expect(strike?.kind === 'rect' && strike.rect.y < was.y && strike.rect.y > was.y - was.size).toBe(true);
-    expect(l.hits.map((h) => h.id)).toEqual(['buy:0', 'close']);
+    expect(l.hits.map((h) => h.control)).toEqual([{ kind: 'buy', index: 0 }, { kind: 'close' }]);
   });
 
   it('strikes through the regular price of every product that shows one (a game-built view with several priced products)', () => {

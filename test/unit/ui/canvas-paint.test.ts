@@ -28,7 +28,7 @@ const LAYOUT: OfferLayout = {
     { kind: 'text', x: 120, y: 80, width: 50, size: 20, text: 'Title', font: 'bold 20px sans-serif', color: '#fff' },
     { kind: 'rect', rect: { x: 120, y: 200, w: 80, h: 44 }, color: '#ffb020', radius: 10 },
   ],
-  hits: [{ id: 'buy:0', rect: { x: 120, y: 200, w: 80, h: 44 } }],
+  hits: [{ control: { kind: 'buy', index: 0 }, rect: { x: 120, y: 200, w: 80, h: 44 } }],
 };
 const theme = DEFAULT_CANVAS_THEME;
 

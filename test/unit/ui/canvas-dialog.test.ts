@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearCanvas, drawFrame } from '../../../src/ui/canvas/frame.js';
-import { ariaLabel, offerPainter } from '../../../src/ui/canvas/painter.js';
+import { ariaLabel, offerDialog } from '../../../src/ui/canvas/dialog.js';
 import { DEFAULT_CANVAS_THEME } from '../../../src/ui/canvas/theme.js';
 import { labelsFor } from '../../../src/ui/labels.js';
 import { aiBody } from '../../fixtures/spec-samples.js';
@@ -69,28 +69,28 @@ describe('ariaLabel', () => {
   const labels = labelsFor('en');
   it('is the title alone with nothing focused, else the title and the focused control’s name', () => {
     expect(ariaLabel(view, labels, undefined)).toBe('Sale');
-    expect(ariaLabel(view, labels, 'close')).toBe(`Sale: ${labels.close}`);
-    expect(ariaLabel(view, labels, 'toggle')).toBe("Sale: Don't show again");
-    expect(ariaLabel(view, labels, 'buy:0')).toMatch(/^Sale: .*golden_sword/i);
+    expect(ariaLabel(view, labels, { kind: 'close' })).toBe(`Sale: ${labels.close}`);
+    expect(ariaLabel(view, labels, { kind: 'toggle' })).toBe("Sale: Don't show again");
+    expect(ariaLabel(view, labels, { kind: 'buy', index: 0 })).toMatch(/^Sale: .*golden_sword/i);
   });
 });
 
-describe('offerPainter', () => {
+describe('offerDialog', () => {
   it('names the canvas at once; Tab moves the focus through the buy button, the toggle and ×', () => {
     const { ctx, canvas } = recordingContext();
     const { view } = recordingView(aiBody);
     const labels = labelsFor('en');
-    const [draw, , tab] = offerPainter(ctx, DEFAULT_CANVAS_THEME, false, view, labels);
+    const [draw, , tab] = offerDialog(ctx, DEFAULT_CANVAS_THEME, false, view, labels);
     expect(canvas.getAttribute('aria-label')).toBe('Sale');
     draw();
     const names = [0, 1, 2, 3].map(() => (tab(false), canvas.getAttribute('aria-label')));
-    expect(names).toEqual([ariaLabel(view, labels, 'buy:0'), ariaLabel(view, labels, 'toggle'), ariaLabel(view, labels, 'close'), ariaLabel(view, labels, 'buy:0')]);
+    expect(names).toEqual([ariaLabel(view, labels, { kind: 'buy', index: 0 }), ariaLabel(view, labels, { kind: 'toggle' }), ariaLabel(view, labels, { kind: 'close' }), ariaLabel(view, labels, { kind: 'buy', index: 0 })]);
   });
 
   it('presses the focused control: the toggle flips, × dismisses', () => {
     const { ctx } = recordingContext();
     const { view, calls } = recordingView(aiBody);
-    const [draw, press, tab] = offerPainter(ctx, DEFAULT_CANVAS_THEME, false, view, labelsFor('en'));
+    const [draw, press, tab] = offerDialog(ctx, DEFAULT_CANVAS_THEME, false, view, labelsFor('en'));
     draw();
     press(); // nothing focused
     tab(true); // ×

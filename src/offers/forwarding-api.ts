@@ -12,7 +12,7 @@ import type { OffersApi, OffersEngine } from './contract.js';
  * erased), each call rejects with an `OfferError` of reason `no-consent` (`shut-down` after
  * `shutdown()`), and `list()` is empty.
  */
-export function offersFront(engine: () => OffersEngine | undefined, shut: () => boolean): OffersApi {
+export function forwardingOffersApi(engine: () => OffersEngine | undefined, shut: () => boolean): OffersApi {
   const refuse = async (offerId?: number): Promise<never> => {
     throw shut()
       ? new OfferError(offerId, 'shut-down', 'the client was shut down')

@@ -1,7 +1,7 @@
 /**
- * The picture of one offer on the canvas: its layout (laid out again when the shown size changes),
- * the focus ring, the toggle, the hero image once loaded; what a press, Tab and a pointer do to it;
- * the canvas's accessible name.
+ * The dialog of one offer on the canvas: its picture (the layout, laid out again when the shown
+ * size changes; the focus ring, the toggle, the hero image once loaded), what a press, Tab and a
+ * pointer do to it, and the canvas's accessible name.
  *
  * @module
  */
@@ -10,13 +10,13 @@ import { buyName, titleText, toggleText } from '../names.js';
 import type { OfferView } from '../types.js';
 import { drawFrame } from './frame.js';
 import { hitAt, nextFocus } from './input.js';
-import { layoutOffer, type HitRegion, type OfferLayout } from './layout.js';
+import { layoutOffer, sameControl, type Control, type OfferLayout } from './layout.js';
 import { paintOffer } from './paint.js';
 import type { CanvasTheme } from './theme.js';
 import type { Measure } from './wrap.js';
 
-/** What {@link offerPainter} gives the adapter: closures over one offer's picture. */
-export type OfferPainter = [
+/** What {@link offerDialog} gives the adapter: closures over one offer's dialog. */
+export type OfferDialog = [
   /** Draws the offer (laid out again when the shown size changed or the layout was dropped). */
   draw: () => void,
   /** Presses the region at an index of the layout's hits, as its button would be; by default the focused one. */
@@ -33,7 +33,7 @@ export type OfferPainter = [
  * Starts the picture of `view` on `ctx`'s canvas (`clear`: the adapter's own overlay) and names
  * the canvas after it. Nothing is drawn until `draw`.
  */
-export function offerPainter(ctx: CanvasRenderingContext2D, theme: CanvasTheme, clear: boolean, view: OfferView, labels: UiLabels): OfferPainter {
+export function offerDialog(ctx: CanvasRenderingContext2D, theme: CanvasTheme, clear: boolean, view: OfferView, labels: UiLabels): OfferDialog {
   const measure = measureIn(ctx);
   let layout: OfferLayout | undefined;
   /** Where the canvas's bitmap shows in its CSS box, in CSS pixels: the layout's size, and its top-left corner. */
@@ -42,31 +42,31 @@ export function offerPainter(ctx: CanvasRenderingContext2D, theme: CanvasTheme, 
   let focus = -1;
   let checked = false;
   let hero: HTMLImageElement | undefined;
-  const describe = (): void => ctx.canvas.setAttribute('aria-label', ariaLabel(view, labels, layout?.hits[focus]?.id));
+  const describe = (): void => ctx.canvas.setAttribute('aria-label', ariaLabel(view, labels, layout?.hits[focus]?.control));
   const draw = (): void =>
     drawFrame(ctx, clear, (x0, y0, sw, sh) => {
       origin = [x0, y0];
       if (!layout || box[0] !== sw || box[1] !== sh) {
         // Regions come and go with the size (a toggle that no longer fits): focus stays on the
         // same control, or on none when it is gone, never on whatever took its index.
-        const focused = layout?.hits[focus]?.id;
+        const focused = layout?.hits[focus]?.control;
         box = [sw, sh];
         layout = layoutOffer(view, sw, sh, measure, theme, labels, { checked, hero: hero && { w: hero.naturalWidth, h: hero.naturalHeight } });
         if (focused !== undefined) {
-          focus = layout.hits.findIndex((hit) => hit.id === focused);
+          focus = layout.hits.findIndex((hit) => sameControl(hit.control, focused));
           describe();
         }
       }
       paintOffer(ctx, layout, sw, sh, theme, hero, focus, clear);
     });
   const press = (i = focus): void => {
-    const id = layout?.hits[i]?.id;
-    if (id === 'close') view.dismiss();
-    else if (id === 'toggle') {
+    const control = layout?.hits[i]?.control;
+    if (control?.kind === 'close') view.dismiss();
+    else if (control?.kind === 'toggle') {
       view.setDoNotShowAgain((checked = !checked));
       layout = undefined;
       draw();
-    } else if (id) view.interact(view.products[+id.slice(4)]);
+    } else if (control) view.interact(view.products[control.index]);
   };
   describe();
   return [
@@ -89,11 +89,11 @@ export function offerPainter(ctx: CanvasRenderingContext2D, theme: CanvasTheme, 
 }
 
 /**
- * The canvas's accessible name: the offer's title, and the focused control's name after it
- * (`id` of a region, `buy:<index>` naming a product of `view`; none when nothing is focused).
+ * The canvas's accessible name: the offer's title, and the focused `control`'s name after it (none
+ * when nothing is focused).
  */
-export function ariaLabel(view: OfferView, labels: UiLabels, id: HitRegion['id'] | undefined): string {
-  const name = !id ? '' : id === 'close' ? labels.close : id === 'toggle' ? toggleText(view, labels) : buyName(view.products[+id.slice(4)]!, labels);
+export function ariaLabel(view: OfferView, labels: UiLabels, control: Control | undefined): string {
+  const name = !control ? '' : control.kind === 'close' ? labels.close : control.kind === 'toggle' ? toggleText(view, labels) : buyName(view.products[control.index]!, labels);
   const title = titleText(view, labels);
   return name ? `${title}: ${name}` : title;
 }
