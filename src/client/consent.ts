@@ -30,8 +30,11 @@ export interface ConsentControl {
   use(): Consented | undefined;
   /** Records held for consent. */
   readonly held: number;
-  /** Takes a checked record: queued with consent, held while pending (or while `forget()` erases). */
-  deliver(entry: QueueEntry): void;
+  /**
+   * Takes a checked record: queued with consent, held while pending (or while `forget()` erases).
+   * Named for those two outcomes: nothing is delivered here, the uploader delivers.
+   */
+  queueOrHold(entry: QueueEntry): void;
   /** `setConsent`. @throws {ConfigError} not a consent state. */
   set(state: ConsentState): void;
   /** `forget()`. */
@@ -45,7 +48,7 @@ export interface ConsentControl {
 /** What the control needs besides what the consented half needs. */
 export interface ConsentDeps extends Omit<ConsentedDeps, 'memory' | 'announceCarriedOn'> {
   readonly emitter: ClientEmitter;
-  readonly tracking: Pick<Tracking, 'dropUnnamed'>;
+  readonly tracking: Pick<Tracking, 'dropAwaitingPlayer'>;
 }
 
 /** The consent state a client starts in: the option, unless Global Privacy Control overrides it. */
@@ -110,7 +113,7 @@ export function controlConsent(d: ConsentDeps): ConsentControl {
   const dropHeld = (reason: 'consent' | 'forget'): void => {
     const records = held.take().length;
     if (records > 0) emitter.emit('dropped', { records, reason });
-    d.tracking.dropUnnamed(reason);
+    d.tracking.dropAwaitingPlayer(reason);
   };
   /**
    * After an erasing, the storage opens again only when something needs it (a record tracked, an
@@ -170,7 +173,7 @@ export function controlConsent(d: ConsentDeps): ConsentControl {
       open();
       return consented;
     },
-    deliver(entry) {
+    queueOrHold(entry) {
       open();
       if (consented) return consented.enqueue(entry);
       // Past the limit, the oldest go: one event for the task's drops, not one per record.
