@@ -4,14 +4,18 @@
  * (consented.ts) and queues what was held; `denied` discards what is held and erases what was
  * stored (`forget()`). Also `forget()` itself, in agreement with the game's other tabs.
  *
+ * The states and their moves are one table (consent-machine.ts); this file runs the effects of
+ * each move, in order, and feeds back the events that end them.
+ *
  * @module
  */
-import type { ClientEmitter, ConsentEvent } from '../bus/index.js';
+import type { ClientEmitter } from '../bus/index.js';
 import { ConfigError, toTpError, type ConsentState } from '../errors/index.js';
 import { browserNavigator } from '../internal/index.js';
 import type { QueueEntry } from '../queue/index.js';
 import { startConsented, type Consented, type ConsentedDeps } from './consented.js';
 import { consentHold } from './consent-hold.js';
+import { consentMove, consentOf, consentStart, type ConsentEffect, type ConsentMachineEvent, type ConsentMachineState, type ConsentMove } from './consent-machine.js';
 import { deviceIdKey } from './device-id.js';
 import { forgetTabs } from './forget.js';
 import { memoryStores, storageNames, type MemoryStores } from './storage.js';
@@ -30,8 +34,11 @@ export interface ConsentControl {
   use(): Consented | undefined;
   /** Records held for consent. */
   readonly held: number;
-  /** Takes a checked record: queued with consent, held while pending (or while `forget()` erases). */
-  deliver(entry: QueueEntry): void;
+  /**
+   * Takes a checked record: queued with consent, held while pending (or while the storage retires
+   * or is erased). Named for those two outcomes: nothing is delivered here, the uploader delivers.
+   */
+  queueOrHold(entry: QueueEntry): void;
   /** `setConsent`. @throws {ConfigError} not a consent state. */
   set(state: ConsentState): void;
   /** `forget()`. */
@@ -45,7 +52,7 @@ export interface ConsentControl {
 /** What the control needs besides what the consented half needs. */
 export interface ConsentDeps extends Omit<ConsentedDeps, 'memory' | 'announceCarriedOn'> {
   readonly emitter: ClientEmitter;
-  readonly tracking: Pick<Tracking, 'dropUnnamed'>;
+  readonly tracking: Pick<Tracking, 'dropAwaitingPlayer'>;
 }
 
 /** The consent state a client starts in: the option, unless Global Privacy Control overrides it. */
@@ -54,111 +61,152 @@ function initialState(d: ConsentDeps): { state: ConsentState; gpc: boolean } {
   return gpc ? { state: 'denied', gpc } : { state: d.o.consent, gpc };
 }
 
+/**
+ * Opens consented halves. Without IndexedDB their queue and dead letters are in memory: kept from
+ * one half to the next, forgotten by an erasing.
+ */
+function halfOpener(d: ConsentDeps): { open(): Consented; forgetMemory(): void } {
+  let memory: MemoryStores | undefined;
+  /** Halves opened so far: a later one's session was announced ended by the one before. */
+  let opened = 0;
+  return {
+    open: () => startConsented({ ...d, memory: () => (memory ??= memoryStores()), announceCarriedOn: opened++ > 0 }),
+    forgetMemory: () => void (memory = undefined),
+  };
+}
+
 export function controlConsent(d: ConsentDeps): ConsentControl {
   const { emitter } = d;
   const start = initialState(d);
-  let state = start.state;
-  let consented: Consented | undefined;
-  /** The erasing under way (here or in another tab), and the opening after it. */
-  let erasing: Promise<void> | undefined;
-  let shut = false;
-  const held = consentHold();
-  /** Without IndexedDB, the queue and dead letters in memory: kept from one consented half to the next, emptied by `forget()`. */
-  let memory: MemoryStores | undefined;
-  /** The last half's retiring: the next half opens once it has ended (no record read twice). */
-  let leaving: Promise<void> | undefined;
-  /** Records the hold let go in this task, reported at its end. */
-  let overflow = 0;
-  /**
-   * A consented half is retiring, its `session:end` being heard: the opening a game's listener
-   * asks for waits for the end of the task, when the retiring (and an erasing) is marked under
-   * way; a record it tracks is held meanwhile, never queued on the storage about to be erased.
-   */
-  let retiring = false;
+  const halves = halfOpener(d);
+  const held = consentHold((records) => void emitter.emit('dropped', { records, reason: 'consent' }));
   const names = { ...storageNames(d.options, d.o), deviceIdKey: deviceIdKey(d.o.namespace) };
-  const tabs = forgetTabs(names, () => void letGoForOthers());
-  /** Consented halves opened so far: a later one's session was announced ended by the one before. */
-  let halves = 0;
+  const tabs = forgetTabs(names, () => void dispatch('others-erase'));
+  const first = consentStart(start.state);
+  let state = first.state;
+  /** The consented half: while the storage is open, and after `shutdown()`. */
+  let consented: Consented | undefined;
+  /** The last erasing asked for, until it has ended: erasings run one after another. */
+  let erasing: Promise<void> | undefined;
+  /** The last half retiring with its data kept, for `ready()`. */
+  let retiring: Promise<void> | undefined;
+  const emitError = (error: unknown): void => void emitter.emit('error', toTpError(error));
 
-  const open = (): void => {
-    if (retiring) return void queueMicrotask(open);
-    if (shut || state !== 'granted' || consented || erasing) return;
-    if (leaving) return void leaving.then(open);
-    consented = startConsented({ ...d, memory: () => (memory ??= memoryStores()), announceCarriedOn: halves++ > 0 });
-    for (const entry of held.take()) consented.enqueue(entry);
+  /**
+   * Enters the move's state, then runs its effects in order. An effect that calls a game's
+   * listener may have it call the client again: that event moves on from the state entered, and
+   * the effects left run after it. Returns the work of a `forget` or `shut-down` effect.
+   */
+  const run = (move: ConsentMove, entry?: QueueEntry): Promise<void> | undefined => {
+    state = move.state;
+    let work: Promise<void> | undefined;
+    for (const effect of move.effects) work = perform(effect, move.state, entry) ?? work;
+    return work;
   };
-  /** Lets go of the consented half (see `Consented.retire`); erasing, its memory stores go too. */
-  const letGo = async (erasing: boolean, reason: 'consent' | 'forget'): Promise<void> => {
-    const retired = consented;
-    consented = undefined;
-    if (erasing) memory = undefined;
-    if (!retired) return;
-    retiring = true;
-    let done: Promise<void>;
-    try {
-      done = retired.retire(erasing, reason);
-    } finally {
-      retiring = false;
+  const dispatch = (event: ConsentMachineEvent, entry?: QueueEntry): Promise<void> | undefined => {
+    const move = consentMove(state, event);
+    return move && run(move, entry);
+  };
+  const perform = (effect: ConsentEffect, next: ConsentMachineState, entry: QueueEntry | undefined): Promise<void> | void => {
+    switch (effect) {
+      case 'open': {
+        const half = (consented = halves.open());
+        for (const one of held.take()) half.enqueue(one);
+        return;
+      }
+      // Unset only while the half is being made (a listener of its warning tracking): held, and
+      // queued with what is held once it is made.
+      case 'queue':
+        return consented ? consented.enqueue(entry!) : held.hold(entry!);
+      case 'hold':
+        return held.hold(entry!);
+      case 'retire':
+        return retire();
+      case 'drop-held':
+        return dropHeld('consent');
+      case 'erase':
+        return void erase('consent').catch(emitError);
+      case 'forget':
+        return erase('forget');
+      case 'let-go':
+        return letGoForOthers();
+      case 'announce':
+        return void emitter.emit('consent', { state: consentOf(next), source: 'setConsent' });
+      case 'shut-down':
+        return shutDown();
     }
-    const mine: Promise<void> = done.catch(() => undefined).finally(() => {
-      if (leaving === mine) leaving = undefined;
-    });
-    leaving = mine;
-    await done;
+  };
+
+  /** The half retires, its data kept (see `Consented.retire`); `retired` once it has let go. */
+  const retire = (): void => {
+    const half = consented;
+    consented = undefined;
+    const mine = (retiring = half ? half.retire(false, 'consent').catch(() => undefined) : Promise.resolve());
+    void mine.then(() => dispatch('retired'));
   };
   /** Drops what this tab holds in memory. */
   const dropHeld = (reason: 'consent' | 'forget'): void => {
     const records = held.take().length;
     if (records > 0) emitter.emit('dropped', { records, reason });
-    d.tracking.dropUnnamed(reason);
+    d.tracking.dropAwaitingPlayer(reason);
   };
-  /**
-   * After an erasing, the storage opens again only when something needs it (a record tracked, an
-   * offer call, a flush): until then nothing is stored anew. Records tracked meanwhile open it now.
-   */
-  const erased = (ended: Promise<void>): void => {
-    if (erasing !== ended) return; // a later erasing runs on (forget() during forget())
-    erasing = undefined;
-    if (held.length > 0) open();
+  /** Lets go of the half, its data about to be erased (see `Consented.retire`), and of the memory stores. */
+  const letGo = (reason: 'consent' | 'forget'): Promise<void> => {
+    const half = consented;
+    consented = undefined;
+    halves.forgetMemory();
+    return half ? half.retire(true, reason) : Promise.resolve();
   };
-  /** Another tab erases: let go of the storage and wait for the erasing to end. */
-  const letGoForOthers = (): Promise<void> => {
-    if (erasing) return erasing;
-    const mine: Promise<void> = (async () => {
-      dropHeld('forget');
-      d.device.renew();
-      await letGo(true, 'forget');
-      await tabs.settled();
-    })().finally(() => erased(mine));
-    return (erasing = mine);
+  /** Makes `run` the last erasing asked for: once it ends, unless a later one was asked for, `erased`. */
+  const lastErasing = (run: Promise<void>): void => {
+    const mine: Promise<void> = run
+      .catch(() => undefined)
+      .then(() => {
+        if (erasing !== mine) return; // a later erasing runs on (forget() during forget())
+        erasing = undefined;
+        dispatch(held.length > 0 ? 'erased-holding' : 'erased');
+      });
+    erasing = mine;
   };
-  const forget = (reason: 'forget' | 'consent' = 'forget'): Promise<void> => {
+  /** Erases, after the erasing under way if any. */
+  const erase = (reason: 'consent' | 'forget'): Promise<void> => {
     const before = erasing;
-    // Without an erasing under way, the storage is let go before forget() returns: a record
-    // tracked right after it is held, not queued in the storage being erased.
+    // Without an erasing under way, the half is let go before this returns.
     const run = (async () => {
-      if (before) await before.catch(() => undefined);
+      if (before) await before;
       dropHeld('forget');
       d.device.renew();
       // The stored records about to be erased unsent (those on the wire may still arrive).
       const stored = consented ? Math.max(0, consented.queue.length - consented.sending.uploader.inFlightCount) : 0;
-      await tabs.erase(() => letGo(true, reason));
+      await tabs.erase(() => letGo(reason));
       if (stored > 0) emitter.emit('dropped', { records: stored, reason });
     })();
-    const mine: Promise<void> = run.catch(() => undefined).finally(() => erased(mine));
-    erasing = mine;
+    lastErasing(run);
     return run;
   };
-  const announce = (event: ConsentEvent): void => void emitter.emit('consent', event);
+  /** Another tab erases: let go of the storage and wait for the erasing to end. */
+  const letGoForOthers = (): void =>
+    lastErasing(
+      (async () => {
+        dropHeld('forget');
+        d.device.renew();
+        await letGo('forget');
+        await tabs.settled();
+      })(),
+    );
+  const shutDown = async (): Promise<void> => {
+    tabs.close();
+    const finished = consented?.shutdown(); // stops at once (offers on screen close); then the last upload
+    await erasing;
+    if (held.length > 0) emitter.emit('dropped', { records: held.take().length, reason: 'consent' });
+    await finished;
+  };
 
-  open();
-  // Denied from the start (the game's stored answer, Global Privacy Control): what an earlier
-  // visit stored goes.
-  if (state === 'denied') void forget('consent').catch((error: unknown) => void emitter.emit('error', toTpError(error)));
-  if (start.gpc) queueMicrotask(() => announce({ state: 'denied', source: 'global-privacy-control' }));
+  run(first);
+  if (start.gpc) queueMicrotask(() => void emitter.emit('consent', { state: 'denied', source: 'global-privacy-control' }));
   return {
     get state() {
-      return state;
+      return consentOf(state);
     },
     get consented() {
       return consented;
@@ -167,46 +215,21 @@ export function controlConsent(d: ConsentDeps): ConsentControl {
       return held.length;
     },
     use() {
-      open();
+      dispatch('use');
       return consented;
     },
-    deliver(entry) {
-      open();
-      if (consented) return consented.enqueue(entry);
-      // Past the limit, the oldest go: one event for the task's drops, not one per record.
-      if (held.hold(entry) > 0 && overflow++ === 0) {
-        queueMicrotask(() => {
-          emitter.emit('dropped', { records: overflow, reason: 'consent' });
-          overflow = 0;
-        });
-      }
-    },
+    queueOrHold: (entry) => void dispatch('track', entry),
     set(next) {
       if (next !== 'granted' && next !== 'pending' && next !== 'denied') throw new ConfigError('consent', "expected 'granted', 'pending' or 'denied'");
-      if (next === state || shut) return;
-      state = next;
-      if (next === 'granted') open();
-      else if (next === 'pending') void letGo(false, 'consent');
-      else {
-        dropHeld('consent');
-        void forget('consent').catch((error: unknown) => void emitter.emit('error', toTpError(error)));
-      }
-      announce({ state: next, source: 'setConsent' });
+      dispatch(next);
     },
-    forget: () => forget(),
+    forget: () => dispatch('forget') ?? Promise.resolve(),
     async ready() {
       await erasing;
-      await leaving;
-      open();
+      await retiring;
+      dispatch('use');
       return consented;
     },
-    async shutdown() {
-      shut = true;
-      tabs.close();
-      const finished = consented?.shutdown(); // stops at once (offers on screen close); then the last upload
-      await erasing;
-      if (held.length > 0) emitter.emit('dropped', { records: held.take().length, reason: 'consent' });
-      await finished;
-    },
+    shutdown: async () => dispatch('shutdown'),
   };
 }

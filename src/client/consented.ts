@@ -41,7 +41,7 @@ export interface ConsentedDeps {
   readonly clientKey: () => string;
   readonly player: () => string | undefined;
   /** Tracks the SDK's own login or join (options `autoLogin`, `autoJoin`). */
-  readonly trackOwn: (objectName: 'players_login' | 'players_join') => void;
+  readonly trackAutomatic: (objectName: 'players_login' | 'players_join') => void;
   /** Where the offer engine's `players_offers` records go: the client's tracking (`track()`). */
   readonly records: RecordSink;
   /** Counts an attempt made again (stats). */
@@ -149,7 +149,7 @@ export function startConsented(d: ConsentedDeps): Consented {
     player: d.player,
     autoLogin: o.autoLogin,
     autoJoin: o.autoJoin,
-    send: d.trackOwn,
+    send: d.trackAutomatic,
     newId: randomId,
     announceCarriedOn: d.announceCarriedOn,
   }));

@@ -38,7 +38,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
   const ui = o.ui === undefined ? defaults.ui?.() : o.ui ?? undefined;
   let clientKey = o.clientKey;
 
-  const tracking = createTracking({ o, device, emitter, log, denied: () => consent.state === 'denied', deliver: (entry) => consent.deliver(entry) });
+  const tracking = createTracking({ o, device, emitter, log, denied: () => consent.state === 'denied', queueOrHold: (entry) => consent.queueOrHold(entry) });
   const consent = controlConsent({
     options,
     o,
@@ -50,7 +50,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     clientKey: () => clientKey,
     player: () => tracking.player,
     records: tracking,
-    trackOwn: (objectName) => tracking.trackOwn(objectName),
+    trackAutomatic: (objectName) => tracking.trackAutomatic(objectName),
     onRetry: stats.retried,
     offers: defaults.offers?.engine,
   });

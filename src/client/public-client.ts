@@ -95,7 +95,7 @@ export function publicClient(parts: ClientParts): TpClient {
       tracking.stop();
       const finished = consent.shutdown(); // offers on screen close first, then the UI
       ui?.close();
-      tracking.dropUnnamed('no-player');
+      tracking.dropAwaitingPlayer('no-player');
       await finished;
       emitter.removeAllListeners();
       stats.listen(); // the game's listeners are gone; the counters go on

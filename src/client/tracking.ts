@@ -33,8 +33,8 @@ export interface TrackingDeps {
   readonly log: Pick<LogHooks, 'tracked'>;
   /** Consent is denied: `track()` keeps nothing. */
   readonly denied: () => boolean;
-  /** Takes a checked record with its player (the queue, or the hold while consent is pending). */
-  readonly deliver: (entry: QueueEntry) => void;
+  /** Takes a checked record with its player: queued, or held while consent is pending (`ConsentControl.queueOrHold`). */
+  readonly queueOrHold: (entry: QueueEntry) => void;
 }
 
 /** The tracking half of a client. */
@@ -50,16 +50,16 @@ export interface Tracking {
    * for any; never throws: a record the device cannot fill (no region known) is refused with an
    * `invalid` event.
    */
-  trackOwn(objectName: 'players_login' | 'players_join'): void;
+  trackAutomatic(objectName: 'players_login' | 'players_join'): void;
   /** Names the player (checked: throws `ConfigError`) and queues the records that waited for one. */
   identify(playerSlug: string): void;
   /** `shutdown()`: `track()` keeps nothing from now on. */
   stop(): void;
   /** Lets the records held for a player go, with a `dropped` event: `no-player` at `shutdown()`. */
-  dropUnnamed(reason: 'no-player' | 'consent' | 'forget'): void;
+  dropAwaitingPlayer(reason: 'no-player' | 'consent' | 'forget'): void;
 }
 
-export function createTracking({ o, device, emitter, log, denied, deliver }: TrackingDeps): Tracking {
+export function createTracking({ o, device, emitter, log, denied, queueOrHold }: TrackingDeps): Tracking {
   /** Undefined unless debugging: `track()` checks it once per record and formats nothing. */
   const logTracked = log.tracked;
   let player = o.playerSlug;
@@ -126,7 +126,7 @@ export function createTracking({ o, device, emitter, log, denied, deliver }: Tra
       if (o.invalidRecords === 'throw') throw error;
       return refuse(error);
     }
-    if (!held) deliver(checked as QueueEntry);
+    if (!held) queueOrHold(checked as QueueEntry);
     if (logTracked) logTracked(checked as QueueEntry, held);
     return true;
   };
@@ -139,7 +139,7 @@ export function createTracking({ o, device, emitter, log, denied, deliver }: Tra
       return awaiting.length;
     },
     track,
-    trackOwn(objectName) {
+    trackAutomatic(objectName) {
       own = true;
       try {
         track(objectName, {} as RecordInput<typeof objectName>);
@@ -156,14 +156,14 @@ export function createTracking({ o, device, emitter, log, denied, deliver }: Tra
         const shaped = shape(entry.objectName, entry.record);
         if (shaped === null) continue;
         const checked = validateOwn(entry.objectName, shaped, o.maxRecordBytes);
-        if (checked.ok) deliver({ ...entry, record: checked.record as Record<string, unknown>, bytes: checked.bytes });
+        if (checked.ok) queueOrHold({ ...entry, record: checked.record as Record<string, unknown>, bytes: checked.bytes });
         else refuse(checked.error);
       }
     },
     stop() {
       stopped = true;
     },
-    dropUnnamed(reason) {
+    dropAwaitingPlayer(reason) {
       const unnamed = awaiting.clear();
       if (unnamed > 0) emitter.emit('dropped', { records: unnamed, reason });
     },
