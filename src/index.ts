@@ -28,7 +28,9 @@ export function createClient(options: ClientOptions): TpClient {
 
 // Everything of `tp-web-sdk/logging` (its `createClient` is shadowed by the one above), and the offers.
 export * from './logging.js';
-export type { TpClient } from './client/index.js';
+export type { ClientOptions, TpClient } from './client/index.js';
+// Types that the offer options name (`platform`, `offersAutoRefresh`, `canPurchase`).
+export type { PlatformStore } from './internal/index.js';
 export { OfferError, OfferStateError, type OfferErrorReason } from './errors/index.js';
 export {
   buildOfferContent,
@@ -38,18 +40,21 @@ export {
   type AiOffer,
   type AiOfferBody,
   type AiProduct,
+  type AutoRefreshOptions,
   type ContentContext,
   type Offer,
   type OfferClosedEvent,
   type OfferListing,
   type OfferLocalState,
   type OfferMove,
+  type OfferOptions,
   type OfferOutcome,
   type OfferReactionEvent,
   type OffersApi,
   type OfferState,
   type PersonalizedOffer,
   type PersonalizedOfferBody,
+  type ProductCheck,
   type UnusableReason,
   type UsabilityContext,
   type Verdict,

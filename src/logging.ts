@@ -11,28 +11,27 @@
  *
  * @module tp-web-sdk/logging
  */
-import { createCoreClient, type ClientOptions, type LoggingClient } from './client/index.js';
+import { createCoreClient, refuseOfferOptions, type LoggingClient, type LoggingOptions } from './client/index.js';
 
 /**
- * Creates a logging client. Options are those of the package entry's `createClient`; the offer
- * options (`ui`, `canPurchase`, `offersAutoRefresh`, …) are accepted and unused.
+ * Creates a logging client. Options are the logging options of the package entry's
+ * `createClient` (`LoggingOptions`); this entry has no offers.
  *
- * @throws {ConfigError} an option is missing or malformed.
+ * @throws {ConfigError} an option is missing or malformed, or is an offer option (`ui`,
+ * `canPurchase`, `offersAutoRefresh`, …: import `createClient` from `tp-web-sdk` for those).
  */
-export function createClient(options: ClientOptions): LoggingClient {
+export function createClient(options: LoggingOptions): LoggingClient {
+  refuseOfferOptions(options);
   return createCoreClient(options);
 }
 
-export type { BeforeSend, ClientOptions, ClientStats, DeadLettersApi, LoggingClient } from './client/index.js';
+export type { BeforeSend, ClientStats, DeadLettersApi, LoggingClient, LoggingOptions } from './client/index.js';
 export type { ClientEvents, ConsentEvent, DroppedEvent, PausedEvent, QueueEvent } from './bus/index.js';
 export type { Compression, DeadLetterInfo, DeliveryInfo, FlushResult, LogsBody, RelayedInfo, RetryInfo, RetryPolicy, UploadInfo } from './delivery/index.js';
 export type { DeadLetter, DeadLetterReason, QueueEntry } from './queue/index.js';
 export type { AutoLogin, Session, SessionEndEvent, SessionEndReason, SessionEvents } from './session/index.js';
-// Types that ClientOptions names (its `store`, `offersAutoRefresh` and `canPurchase` options).
-export type { PlatformStore } from './internal/index.js';
 // The debug log's options (`logLevel`, `logger`).
 export type { Logger, LogLevel } from './internal/index.js';
-export type { AutoRefreshOptions, ProductCheck } from './offers/index.js';
 export {
   ConfigError,
   ConsentError,

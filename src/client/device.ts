@@ -28,7 +28,7 @@ export interface Device {
   readonly info: string;
   /** `region`: the `region` option, else from the browser's languages (undefined: none says). */
   readonly region: string | undefined;
-  /** The store offers are for: the `store` option, else detected from the user agent (asked only by clients with offers). */
+  /** The store offers are for: the `platform` option, else detected from the user agent (asked only by clients with offers). */
   store(): PlatformStore;
   /** The languages offers are shown in, best first: the `language` option, then the browser's. */
   languages(): readonly string[];
@@ -71,7 +71,7 @@ export function describeThisDevice(o: ResolvedOptions): Device {
     },
     info: describeDevice(userAgent, touchPoints),
     region: o.region ?? regionFromLanguages(browserLanguages()),
-    store: () => o.store ?? detectStore(userAgent, touchPoints),
+    store: () => o.platform ?? detectStore(userAgent, touchPoints),
     languages: () => (o.language ? [o.language, ...browserLanguages()] : browserLanguages()),
   };
 }

@@ -28,4 +28,5 @@ export { HEADER_VALUE } from './header.js';
 export { shortHash } from './hash.js';
 export { toValidationIssues } from './zod-issues.js';
 export { slices, yieldToPage, type Slices } from './slices.js';
+export { isBoolean, isCount, isFunction, isNonNegative, isPositive, isText, TEXT, type Rule } from './option-rules.js';
 export { createLog, LOG_LEVELS, type Log, type Logger, type LogLevel, type LogMethod } from './log.js';

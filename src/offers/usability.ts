@@ -9,6 +9,7 @@ import { parseDateTime } from '../internal/index.js';
 import type { OfferLocalState } from './local-state.js';
 import type { AiProduct } from './schemas.js';
 import type { AiOffer, Offer, PersonalizedOffer } from './types.js';
+import { DISCOUNT_TOLERANCE, VALID_FOR_UNIT_MS } from './defaults.js';
 
 /** Why an offer is not usable. */
 export type UnusableReason =
@@ -46,7 +47,7 @@ export interface UsabilityContext {
   readonly store: PlatformStore;
   /** What this device remembers of the offer. */
   readonly local: OfferLocalState | undefined;
-  /** Milliseconds in one unit of `valid_for`. Default 1000 (seconds). */
+  /** Milliseconds in one unit of `valid_for`. Default 1000 (seconds, `VALID_FOR_UNIT_MS`). */
   readonly validForUnitMs?: number;
   /** False for a product the player may not buy (owned, level too low): it is left out. Default: all may be bought. */
   readonly canPurchase?: (product: ProductCheck) => boolean;
@@ -56,9 +57,6 @@ export interface UsabilityContext {
    */
   readonly discountTolerance?: number;
 }
-
-/** Default of {@link UsabilityContext.discountTolerance}: prices rounded to marketing prices pass. */
-export const DISCOUNT_TOLERANCE = 0.05;
 
 const USABLE: Verdict = { usable: true };
 
@@ -156,7 +154,7 @@ function termEnds(offer: Offer, ctx: UsabilityContext): Array<number | undefined
       ? Infinity
       : duration === undefined || duration < 0 || firstOpen === undefined
         ? undefined
-        : firstOpen + duration * (ctx.validForUnitMs ?? 1000),
+        : firstOpen + duration * (ctx.validForUnitMs ?? VALID_FOR_UNIT_MS),
   ];
 }
 

@@ -12,7 +12,7 @@ import { createClient, type TpClient } from '../../src/index.js';
 import { attachInspector, type InspectorHandle } from '../../src/inspector.js';
 import { createClient as createLoggingClient } from '../../src/logging.js';
 import { aiBody, offerRecord, personalizedBody } from '../fixtures/spec-samples.js';
-import { memoryClientOptions, okEnvelope } from '../support/memory-client.js';
+import { memoryClientOptions, memoryLoggingOptions, okEnvelope } from '../support/memory-client.js';
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
@@ -160,7 +160,7 @@ it('shows the offers with their verdict and state', async () => {
 });
 
 it('with a tp-web-sdk/logging client: "no offers in this build", and "no session" without one (consent pending)', () => {
-  const tp = createLoggingClient({ ...memoryClientOptions(async () => okEnvelope({})), consent: 'pending' });
+  const tp = createLoggingClient({ ...memoryLoggingOptions(async () => okEnvelope({})), consent: 'pending' });
   cleanups.push(() => tp.shutdown());
   const inspector = attach(tp);
   inspector.open();
@@ -170,7 +170,7 @@ it('with a tp-web-sdk/logging client: "no offers in this build", and "no session
 });
 
 it("shows the client's session, and its start and end", async () => {
-  const tp = createLoggingClient({ ...memoryClientOptions(async () => okEnvelope({})), consent: 'pending' });
+  const tp = createLoggingClient({ ...memoryLoggingOptions(async () => okEnvelope({})), consent: 'pending' });
   cleanups.push(() => tp.shutdown());
   const inspector = attach(tp);
   inspector.open();

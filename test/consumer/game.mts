@@ -15,14 +15,23 @@ void createCanvasAdapter;
 void createHeadlessAdapter;
 createLoggingClient({ baseUrl: 'https://api.example.com/v2021.4/web', clientKey: 'k', authMode: 'client' }).track('players_join', {});
 
-// Every type the options and results name can be imported by name, from either entry point.
-import type { AutoRefreshOptions, PlatformStore, ProductCheck, QueueEntry, RetryPolicy } from 'tp-web-sdk/logging';
-import type { AutoRefreshOptions as A2, PlatformStore as P2, ProductCheck as C2, QueueEntry as Q2, RetryPolicy as R2 } from 'tp-web-sdk';
+// Every type the options and results name can be imported by name: the logging options' from
+// either entry point, the offer options' from tp-web-sdk.
+import type { LoggingOptions, QueueEntry, RetryPolicy } from 'tp-web-sdk/logging';
+import type { AutoRefreshOptions, ClientOptions, LoggingOptions as L2, OfferOptions, PlatformStore, ProductCheck, QueueEntry as Q2, RetryPolicy as R2 } from 'tp-web-sdk';
 const retry: Partial<RetryPolicy> & Partial<R2> = { baseMs: 1000 };
-const store: PlatformStore & P2 = 'web';
-const refresh: AutoRefreshOptions & A2 = { onStart: true };
-const check: (ProductCheck & C2) | undefined = undefined;
-void createLoggingClient({ baseUrl: 'https://api.example.com/v2021.4/web', clientKey: 'k', authMode: 'client', retry, store, offersAutoRefresh: refresh, canPurchase: check });
+const loggingOptions: LoggingOptions & L2 = { baseUrl: 'https://api.example.com/v2021.4/web', clientKey: 'k', authMode: 'client', retry };
+void createLoggingClient(loggingOptions);
+const platform: PlatformStore = 'web';
+const refresh: AutoRefreshOptions = { onStart: true };
+const check = (product: ProductCheck): boolean => product.id !== 'owned_sword';
+const offerOptions: OfferOptions = { platform, offersAutoRefresh: refresh, canPurchase: check };
+const clientOptions: ClientOptions = { ...loggingOptions, ...offerOptions };
+void createClient(clientOptions);
+// @ts-expect-error an offer option: tp-web-sdk/logging has no offers
+void createLoggingClient({ ...loggingOptions, canPurchase: check });
+// @ts-expect-error `store` is renamed `platform`
+void createClient({ ...loggingOptions, store: 'web' });
 const entry: QueueEntry & Q2 = { objectName: 'players_join', record: {}, enqueuedAt: 0 }; // a DeadLetter's entries
 void entry;
 

@@ -20,7 +20,7 @@ const outcome = (promise: Promise<unknown>): Promise<string> =>
 describe('after shutdown()', () => {
   it('track() keeps nothing, flush() and the offer calls reject at once with a typed error', async () => {
     const player = 'p-after-shutdown';
-    const tp = createClient({ baseUrl: service.current.baseUrl, ...AUTH, playerSlug: player, flushIntervalMs: 0, ui: createHeadlessAdapter(), store: 'web' });
+    const tp = createClient({ baseUrl: service.current.baseUrl, ...AUTH, playerSlug: player, flushIntervalMs: 0, ui: createHeadlessAdapter(), platform: 'web' });
     const [offer] = await tp.offers.refresh();
     expect(tp.track('characters_stages', { character_slug: 'knight', stage_slug: 'before' })).toBe(true);
     await tp.shutdown();
@@ -41,7 +41,7 @@ describe('after shutdown()', () => {
 
 describe('offer ids', () => {
   it('an id passed as a string (read from a data-* attribute) is refused as such', async () => {
-    const tp = createClient({ baseUrl: service.current.baseUrl, ...AUTH, playerSlug: 'p-string-id', flushIntervalMs: 0, ui: createHeadlessAdapter(), store: 'web' });
+    const tp = createClient({ baseUrl: service.current.baseUrl, ...AUTH, playerSlug: 'p-string-id', flushIntervalMs: 0, ui: createHeadlessAdapter(), platform: 'web' });
     try {
       const [offer] = await tp.offers.refresh();
       const id = String(offer!.offer_id);

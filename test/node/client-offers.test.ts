@@ -11,7 +11,7 @@ const service = useService();
 
 function setup(player: string) {
   const ui = createHeadlessAdapter();
-  const tp = createClient({ baseUrl: service.current.baseUrl, ...AUTH, playerSlug: player, flushIntervalMs: 0, ui, store: 'web', language: 'ko' });
+  const tp = createClient({ baseUrl: service.current.baseUrl, ...AUTH, playerSlug: player, flushIntervalMs: 0, ui, platform: 'web', language: 'ko' });
   const events: string[] = [];
   for (const status of ['impress', 'open', 'dismiss', 'interact'] as const) {
     tp.on(`offer:${status}`, (e: OfferReactionEvent) => events.push(`${status}:${e.offer.offer_id}${e.detail ? `:${e.detail}` : ''}`));
@@ -151,7 +151,7 @@ describe('malformed offers from the service', () => {
     ]);
     try {
       const ui = createHeadlessAdapter();
-      const tp = createClient({ baseUrl: server.baseUrl, clientKey: 'k', authMode: 'client', playerSlug: 'p-mixed', flushIntervalMs: 0, store: 'web', ui });
+      const tp = createClient({ baseUrl: server.baseUrl, clientKey: 'k', authMode: 'client', playerSlug: 'p-mixed', flushIntervalMs: 0, platform: 'web', ui });
       const errors: string[] = [];
       tp.on('error', (e) => errors.push(e.message));
       const offers = await tp.offers.refresh();

@@ -46,7 +46,7 @@ function offersFor(player: string, ...offers: Array<Partial<StoredOffer> & { off
 
 function client(player: string, options: Partial<ClientOptions> = {}) {
   const ui = createHeadlessAdapter();
-  const tp = createClient({ baseUrl: service.current.baseUrl, ...AUTH, playerSlug: player, flushIntervalMs: 0, ui, store: 'ios', storage: 'memory', ...options });
+  const tp = createClient({ baseUrl: service.current.baseUrl, ...AUTH, playerSlug: player, flushIntervalMs: 0, ui, platform: 'ios', storage: 'memory', ...options });
   const warnings: TpError[] = [];
   const errors: TpError[] = [];
   tp.on('warning', (e) => warnings.push(e));

@@ -9,7 +9,7 @@ import { AUTH, received, useService } from '../support/service.js';
 const service = useService();
 
 function setup(player: string) {
-  const tp = createClient({ baseUrl: service.current.baseUrl, ...AUTH, playerSlug: player, flushIntervalMs: 0, store: 'web', language: 'en' });
+  const tp = createClient({ baseUrl: service.current.baseUrl, ...AUTH, playerSlug: player, flushIntervalMs: 0, platform: 'web', language: 'en' });
   const reactions = async () => {
     await tp.flush();
     return (await received(service.current, 'players_offers'))

@@ -1,12 +1,13 @@
 /**
- * docs/options.md is generated from `ClientOptions`, and each `@default` that is a plain value is
- * the value `createClient` uses: the TSDoc, the doc and the code say one thing.
+ * docs/options.md is generated from `ClientOptions` (`LoggingOptions` and `OfferOptions`), and each
+ * `@default` that is a plain value is the value `createClient` uses: the TSDoc, the doc and the
+ * code say one thing.
  */
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { OPTIONS_DOC_PATH, readOptions, renderOptionsDoc } from '../../scripts/options-doc.js';
 import { resolveOptions } from '../../src/client/options.js';
-import { DISCOUNT_TOLERANCE } from '../../src/offers/usability.js';
+import { OFFER_RULES } from '../../src/offers/options.js';
 
 it('docs/options.md is what ClientOptions generates (run `npm run docs:options` after changing an option)', () => {
   expect(readFileSync(OPTIONS_DOC_PATH, 'utf8')).toBe(renderOptionsDoc());
@@ -29,8 +30,7 @@ function literal(text: string): { value: unknown } | undefined {
 
 it('each plain @default is the value createClient uses', () => {
   const resolved = resolveOptions({ baseUrl: 'https://api.example.com/v2021.4/web', clientKey: 'k', authMode: 'client' }) as unknown as Record<string, unknown>;
-  // Resolved where they are used: the offer engine's prices check, the login's app version.
-  resolved.discountTolerance ??= DISCOUNT_TOLERANCE;
+  // Resolved where it is used: the login's app version.
   resolved.appVersion ??= null;
   const checked: string[] = [];
   const differ: string[] = [];
@@ -43,4 +43,13 @@ it('each plain @default is the value createClient uses', () => {
   }
   expect(differ).toEqual([]);
   expect(checked.length).toBeGreaterThan(20);
+  // The offer options' plain defaults among them (resolved in src/offers/options.ts).
+  expect(checked).toEqual(expect.arrayContaining(['offersPlayerParam', 'maxOffersBytes', 'validForUnitMs', 'discountTolerance']));
+});
+
+it('the options are grouped: the logging options, then the offer options', () => {
+  const groups = readOptions().map((o) => o.group);
+  expect([...new Set(groups)]).toEqual(['Logging options', 'Offer options']);
+  // Each option the offers domain checks is documented as an offer option, and only those.
+  expect(readOptions().filter((o) => o.group === 'Offer options').map((o) => o.name)).toEqual(Object.keys(OFFER_RULES));
 });

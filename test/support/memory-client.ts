@@ -2,7 +2,7 @@
  * A client for unit tests in happy-dom: player `p-1`, queue in memory, no automatic uploads and no
  * automatic login, the headless adapter, and requests answered by the test's own `fetch`.
  */
-import { createHeadlessAdapter, type ClientOptions } from '../../src/index.js';
+import { createHeadlessAdapter, type ClientOptions, type LoggingOptions } from '../../src/index.js';
 
 export function memoryClientOptions(fetchImpl: typeof fetch): ClientOptions {
   return {
@@ -16,6 +16,12 @@ export function memoryClientOptions(fetchImpl: typeof fetch): ClientOptions {
     ui: createHeadlessAdapter(),
     fetch: fetchImpl,
   };
+}
+
+/** The same for `tp-web-sdk/logging`, without the offer option `ui`. */
+export function memoryLoggingOptions(fetchImpl: typeof fetch): LoggingOptions {
+  const { ui: _ui, ...options } = memoryClientOptions(fetchImpl);
+  return options;
 }
 
 /** A 200 with the service's success envelope around `data`. */

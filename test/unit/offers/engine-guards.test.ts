@@ -91,7 +91,7 @@ describe('player switch during a refresh', () => {
 
 describe('interact', () => {
   it('buys the product given, not the first one, also when products have no purchasable_slug', async () => {
-    const { tp, view } = await openedView(offerRecord(1, twoUnnamedProducts), { store: 'ios' });
+    const { tp, view } = await openedView(offerRecord(1, twoUnnamedProducts), { platform: 'ios' });
     view.interact(view.products[1]);
     expect(await view.closed).toMatchObject({ action: 'interact', product: { name: '2' } });
     await tp.shutdown();

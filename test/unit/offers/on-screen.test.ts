@@ -54,7 +54,7 @@ describe('an offer on screen', () => {
       ],
     };
     const options = memoryClientOptions(async () => okEnvelope([offerRecord(1, body)]));
-    const tp = createClient({ ...options, store: 'ios', now: () => now });
+    const tp = createClient({ ...options, platform: 'ios', now: () => now });
     const ui = options.ui as HeadlessAdapter;
     const interacts: unknown[] = [];
     tp.on('offer:interact', (e) => interacts.push(e.detail));

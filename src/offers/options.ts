@@ -1,0 +1,90 @@
+/**
+ * The offer options of `createClient`: their documentation, checks and defaults. The client
+ * composes them with its own (client/options.ts); `tp-web-sdk/logging` refuses them.
+ *
+ * @module
+ */
+import { isBoolean, isCount, isFunction, isNonNegative, isPositive, TEXT, type PlatformStore, type Rule } from '../internal/index.js';
+import type { UiAdapter } from '../ui/index.js';
+import type { AutoRefreshOptions } from './contract.js';
+import { DISCOUNT_TOLERANCE, VALID_FOR_UNIT_MS } from './defaults.js';
+import type { ProductCheck } from './usability.js';
+
+/**
+ * The offer options of `createClient` (`tp-web-sdk` and the script-tag build). The
+ * `createClient` of `tp-web-sdk/logging` has no offers: it throws a `ConfigError` for each of
+ * them.
+ */
+export interface OfferOptions {
+  /**
+   * Draws offers for `offers.show()`: `createDomAdapter()` (`tp-web-sdk/dom`), `createCanvasAdapter()`
+   * (`tp-web-sdk/canvas`), `createHeadlessAdapter()` or your own. With none, the game draws `offers.view()`.
+   * @default none with `import 'tp-web-sdk'`; the DOM adapter in a browser with the script-tag build
+   */
+  ui?: UiAdapter | null;
+  /** Preferred offer language, before the browser's languages. */
+  language?: string;
+  /**
+   * The platform whose AI recommendations apply: an AI offer's recommendation is the one whose
+   * `store` is this value (case-insensitive).
+   * @default detected: 'ios', 'android' or 'web'
+   */
+  platform?: PlatformStore;
+  /** Query parameter naming the player on GET /offers. @default 'player_slug' */
+  offersPlayerParam?: string;
+  /**
+   * Largest GET /offers answer body read, in bytes as received (a `Content-Length` above it is
+   * refused before reading). A larger answer is cancelled while it streams in and refused with an
+   * `OfferError` of reason `too-large`: `offers.refresh()` rejects with it (an automatic refresh
+   * emits it as an `error` event) and the known offers stay as they were.
+   * @default 1048576 (1 MiB)
+   */
+  maxOffersBytes?: number;
+  /** Milliseconds in one unit of an offer's `valid_for`. @default 1000 (seconds) */
+  validForUnitMs?: number;
+  /**
+   * Whether the player may buy a product (not owned yet, level high enough), from the offer and
+   * the product's `purchasable_slug` (AI) or `product_id` (personalized) as `id`. Synchronous: keep
+   * it cheap. Products it refuses are left out; an offer left with none is `not-on-sale`.
+   * @default every product may be bought
+   */
+  canPurchase?: (product: ProductCheck) => boolean;
+  /**
+   * Largest gap between a personalized offer's `discount_rate` and the rate its prices imply
+   * (`1 − discount_price / price`), as a fraction; a larger one makes the offer `malformed`.
+   * @default 0.05 (5 percentage points: prices rounded to marketing prices pass)
+   */
+  discountTolerance?: number;
+  /** Refreshes offers without the game asking: at start, when the player returns to the page. @default off */
+  offersAutoRefresh?: AutoRefreshOptions;
+}
+
+/** Every offer option and its rule. */
+export const OFFER_RULES: Readonly<Record<keyof OfferOptions, Rule>> = {
+  ui: [(v) => v === null || (typeof v === 'object' && isFunction((v as UiAdapter).present) && isFunction((v as UiAdapter).close)), 'a UI adapter with present() and close(), or null'],
+  language: TEXT,
+  platform: TEXT,
+  offersPlayerParam: TEXT,
+  maxOffersBytes: [isCount, 'an integer number of bytes >= 1'],
+  validForUnitMs: [isPositive, 'a number of milliseconds > 0'],
+  canPurchase: [isFunction, 'a function of a product returning true or false'],
+  discountTolerance: [(v) => isNonNegative(v) && (v as number) <= 1, 'a fraction from 0 to 1'],
+  offersAutoRefresh: [isAutoRefresh, '{ onStart?: boolean, onVisible?: boolean, minIntervalMs?: number >= 0 }'],
+};
+
+/** The defaults of the offer options that have one (the others are decided where they are used). */
+export const OFFER_DEFAULTS = {
+  offersPlayerParam: 'player_slug',
+  maxOffersBytes: 1_048_576,
+  validForUnitMs: VALID_FOR_UNIT_MS,
+  discountTolerance: DISCOUNT_TOLERANCE,
+} as const satisfies OfferOptions;
+
+/** Offer options with their defaults applied (those that have one). */
+export type ResolvedOfferOptions = Omit<OfferOptions, keyof typeof OFFER_DEFAULTS> & Required<Pick<OfferOptions, keyof typeof OFFER_DEFAULTS>>;
+
+function isAutoRefresh(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const { onStart = false, onVisible = false, minIntervalMs = 0, ...rest } = value as AutoRefreshOptions;
+  return Object.keys(rest).length === 0 && isBoolean(onStart) && isBoolean(onVisible) && isNonNegative(minIntervalMs);
+}
