@@ -81,7 +81,8 @@ const REQUIRED = ['baseUrl', 'clientKey', 'authMode'] as const;
 export function checkOption<K extends keyof ClientOptions>(option: K, value: unknown): ClientOptions[K] {
   // Renamed in 0.x: refused with the new name.
   if ((option as string) === 'store') throw new ConfigError(option, 'renamed `platform`');
-  const rule = RULES[option as keyof LoggingOptions] ?? OFFER_RULES[option as keyof OfferOptions];
+  // Own rules only: an option named like an Object.prototype member ('constructor') is unknown.
+  const rule = Object.hasOwn(RULES, option) ? RULES[option as keyof LoggingOptions] : Object.hasOwn(OFFER_RULES, option) ? OFFER_RULES[option as keyof OfferOptions] : undefined;
   if (!rule) throw new ConfigError(option, 'unknown option');
   if (!rule[0](value)) throw new ConfigError(option, `expected ${rule[1]}`);
   return value as ClientOptions[K];

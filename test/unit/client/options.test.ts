@@ -24,6 +24,8 @@ describe('createClient configuration', () => {
     [{ ...base, ui: {} }, 'ui', /present\(\)/],
     [{ ...base, childDirected: 'yes' }, 'childDirected', /true or false/],
     [{ ...base, flushIntervalMS: 1000 }, 'flushIntervalMS', 'unknown option'],
+    [{ ...base, constructor: 1 }, 'constructor', 'unknown option'],
+    [{ ...base, toString: 'x' }, 'toString', 'unknown option'],
   ])('%o fails at once on %s', (options, option, reason) => {
     let error: unknown;
     try {
