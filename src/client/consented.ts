@@ -169,7 +169,7 @@ export function startConsented(d: ConsentedDeps): Consented {
     queue.enqueue(entry);
     // Tracked after the SDK's own `pagehide` (a game's "session end" in its listener): the write
     // may be cut off with the page, so the rescue is saved again, with it.
-    if (gate.unloading) queue.rescue();
+    if (gate.state.unloading) queue.rescue();
     // Past `flushAt`, one upload kick per task, not one per record of a burst.
     if (!kicked && queue.length >= o.flushAt) {
       kicked = true;

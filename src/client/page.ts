@@ -61,7 +61,7 @@ export function watchPage({ o, storage, queue, gate, sending, uploads, signals }
     },
     visible: () => void signals.emit('offers', 'visible'),
     shown: () => {
-      if (!gate.unloading) return; // the first pageshow, at load
+      if (!gate.state.unloading) return; // the first pageshow, at load
       gate.setUnloading(false);
       queue.cancelRescue();
       sending.uploader.pageShown();

@@ -69,7 +69,7 @@ export function startSending({ o, storage, queue, gate, emitter, signals, client
   let ledgerSaved = false;
   const saveLedger = (): void => {
     // Consent withdrawn or the data erased: an upload that ends now writes no key again.
-    if (!ledger || !gate.consented() || !(gate.unloading || ledgerSaved || (typeof document === 'object' && document.visibilityState === 'hidden'))) return;
+    if (!ledger || !gate.state.consented || !(gate.state.unloading || ledgerSaved || (typeof document === 'object' && document.visibilityState === 'hidden'))) return;
     const sent = uploader.sentKeys();
     const relayed = uploader.relayedKeys();
     const unseen = uploader.unseenKeys();
@@ -107,7 +107,8 @@ export function startSending({ o, storage, queue, gate, emitter, signals, client
     gate,
     // Only where the browser sends a keepalive request after the page is gone (Firefox before 133
     // did not); a worker of the game's own is the unload upload's concern (delivery/keepalive.ts).
-    trustKeepalive: () => keepaliveSupported() && gate.online() && health.answering(),
+    // Asked only as an unload upload leaves, which the gate lets go online only.
+    trustKeepalive: () => keepaliveSupported() && health.answering(),
     onSentChange: saveLedger,
     relay: () => (relay?.ready ? relay : undefined),
   });
@@ -128,7 +129,7 @@ export function startSending({ o, storage, queue, gate, emitter, signals, client
  * signal), and each outcome to the service's health. No answer while the page unloads is the page
  * cutting the request off, not a failure of the service.
  */
-function openTransport(o: ResolvedOptions, credentials: () => Credentials, gate: Pick<SendGate, 'unloading' | 'consented'>, health: ServiceHealth, signals: Signals): Transport {
+function openTransport(o: ResolvedOptions, credentials: () => Credentials, gate: Pick<SendGate, 'state'>, health: ServiceHealth, signals: Signals): Transport {
   return new Transport({
     baseUrl: o.baseUrl,
     fetch: o.fetch,
@@ -140,10 +141,10 @@ function openTransport(o: ResolvedOptions, credentials: () => Credentials, gate:
     onAnswer: (sample) => void signals.emit('answer', sample),
     onSettled: (endpoint, error) => {
       // An answer after consent was withdrawn (or the data erased): the health key is not written again.
-      if (!gate.consented()) return;
+      if (!gate.state.consented) return;
       if (!error) {
         if (endpoint === 'logs') health.succeeded();
-      } else if (error.code === 'network' ? !gate.unloading : endpoint === 'logs') {
+      } else if (error.code === 'network' ? !gate.state.unloading : endpoint === 'logs') {
         health.failed();
       }
     },

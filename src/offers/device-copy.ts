@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { isTpError, NetworkError, ProtocolError, toTpError, type ServiceError } from '../errors/index.js';
+import { isTpError, ProtocolError, toTpError, type ServiceError } from '../errors/index.js';
 import type { EngineCore } from './core.js';
 import { createIndexedDbOfferCache, createMemoryOfferCache, type CachedOffers } from './offer-cache.js';
 import { withMemoryFallback } from './store.js';
@@ -47,7 +47,8 @@ export function createDeviceCopy({ deps, clock, warn }: EngineCore) {
     async fetch(player: string): Promise<[records: readonly unknown[], receivedAt?: number]> {
       try {
         // Offline: no request (it would fail, and the browser would log it); the device's copy at once.
-        if (!deps.gate.online()) throw new NetworkError('offers', new Error('the browser is offline'));
+        const refused = deps.gate.refusesOffersFetch();
+        if (refused) throw refused;
         const { data } = await deps.transport.getOffers(player);
         if (!Array.isArray(data)) throw new ProtocolError('offers', 'data is not an array');
         const receivedAt = deps.now();
