@@ -75,7 +75,7 @@ export function controlConsent(d: ConsentDeps): ConsentControl {
    * way; a record it tracks is held meanwhile, never queued on the storage about to be erased.
    */
   let retiring = false;
-  const names = { ...storageNames(d.options, d.o), deviceIdKey: deviceIdKey(d.o.namespace) };
+  const names = { ...storageNames(d.o), deviceIdKey: deviceIdKey(d.o.namespace) };
   const tabs = forgetTabs(names, () => void letGoForOthers());
   /** Consented halves opened so far: a later one's session was announced ended by the one before. */
   let halves = 0;

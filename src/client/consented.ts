@@ -20,7 +20,7 @@ import { deadLettersApi } from './dead-letters.js';
 import { earlyRecords } from './early-records.js';
 import type { LogHooks } from './log.js';
 import type { Device } from './device.js';
-import type { ClientOptions, ResolvedOptions } from './options.js';
+import type { ResolvedOptions } from './options.js';
 import { watchPage } from './page.js';
 import { watchPageLifecycle } from './page-lifecycle.js';
 import { openClientQueue } from './queue.js';
@@ -31,7 +31,6 @@ import { startUploads, type Uploads } from './uploads.js';
 
 /** What the client gives the consented half. */
 export interface ConsentedDeps {
-  readonly options: ClientOptions;
   readonly o: ResolvedOptions;
   readonly emitter: ClientEmitter;
   /** The debug log's hooks (each undefined when its level is off). */
@@ -88,7 +87,7 @@ export function startConsented(d: ConsentedDeps): Consented {
   const emitter = liveSink(d.emitter, () => live);
   const firstStore = lastStoreOpened() + 1; // the stores this half opens are numbered from here
   const signals = createSignals();
-  const storage = chooseStorage(d.options, o, d.memory, (error) => void emitter.emit('warning', error));
+  const storage = chooseStorage(o, d.memory, (error) => void emitter.emit('warning', error));
   d.device.keep(storage.values); // consent granted: the device id may be saved now
   const { leadership } = storage;
   const queue = openClientQueue(o, storage, emitter, signals);

@@ -40,7 +40,6 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
 
   const tracking = createTracking({ o, device, emitter, log, denied: () => consent.state === 'denied', deliver: (entry) => consent.deliver(entry) });
   const consent = controlConsent({
-    options,
     o,
     emitter,
     log,

@@ -6,7 +6,7 @@
 import { ConfigError, type ConsentState } from '../errors/index.js';
 import { DEFAULT_RETRY, type Compression, type RetryPolicy } from '../delivery/index.js';
 import { DEFAULT_MAX_RECORD_BYTES, type ObjectName } from '../records/index.js';
-import { baseUrlOf, HEADER_VALUE, LOG_LEVELS, MAX_TIMER_MS, STORAGE_TIMEOUT_MS, type Logger, type LogLevel, type PlatformStore } from '../internal/index.js';
+import { baseUrlOf, HEADER_VALUE, LOG_LEVELS, MAX_TIMER_MS, shortHash, STORAGE_TIMEOUT_MS, type Logger, type LogLevel, type PlatformStore } from '../internal/index.js';
 import type { AutoRefreshOptions, ProductCheck } from '../offers/index.js';
 import type { AutoLogin } from '../session/index.js';
 import type { UiAdapter } from '../ui/index.js';
@@ -259,8 +259,19 @@ export interface ClientOptions {
   now?: () => number;
 }
 
-/** Options with defaults applied (those that have one). */
-export type ResolvedOptions = Required<Omit<ClientOptions, OptionalKeys | 'retry'>> & Pick<ClientOptions, OptionalKeys> & { retry: RetryPolicy };
+/** Options with defaults applied (those that have one), and the names made from them. */
+export type ResolvedOptions = Required<Omit<ClientOptions, OptionalKeys | 'retry'>> & Pick<ClientOptions, OptionalKeys> & { retry: RetryPolicy } & ResolvedNames;
+
+/** Names made from the options, once. */
+interface ResolvedNames {
+  /**
+   * The namespace of the stored data (`tp-web-sdk/<storageNamespace>` starts the name of every
+   * database, key, lock and channel): `namespace` as given, else `default.` and a hash of `baseUrl`
+   * and `clientKey`, so clients that send elsewhere never share a queue. `namespace` itself
+   * resolves to `'default'` when left out: the device id's.
+   */
+  readonly storageNamespace: string;
+}
 type OptionalKeys = 'beforeSend' | 'playerSlug' | 'ui' | 'deviceId' | 'region' | 'appVersion' | 'language' | 'store' | 'storage' | 'canPurchase' | 'discountTolerance' | 'offersAutoRefresh';
 
 /** A check and the words of its error message ("expected …"). */
@@ -353,6 +364,7 @@ export function resolveOptions(input: ClientOptions): ResolvedOptions {
     if (value !== undefined) (given as Record<string, unknown>)[option] = checkOption(option, value);
   }
   const debug = given.debug ?? false;
+  const baseUrl = baseUrlOf(input.baseUrl)!;
   return {
     compression: 'gzip',
     flushAt: 50,
@@ -386,8 +398,9 @@ export function resolveOptions(input: ClientOptions): ResolvedOptions {
     sessionTimeoutMs: Math.min(given.sessionTimeoutMs ?? 1_800_000, MAX_TIMER_MS),
     storageTimeoutMs: Math.min(given.storageTimeoutMs ?? STORAGE_TIMEOUT_MS, MAX_TIMER_MS),
     fetch: given.fetch ?? globalFetch(),
-    baseUrl: baseUrlOf(input.baseUrl)!,
+    baseUrl,
     clientKey: input.clientKey,
+    storageNamespace: given.namespace ?? `default.${shortHash(`${baseUrl} ${input.clientKey}`)}`,
     authMode: input.authMode,
     region: given.region?.toUpperCase(),
   };

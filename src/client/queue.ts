@@ -11,7 +11,12 @@ import type { Signals } from './signals.js';
 import type { ClientStorage } from './storage.js';
 
 /** Opens the queue of one client in the storage chosen for it. */
-export function openClientQueue(o: ResolvedOptions, storage: ClientStorage, emitter: EventSink, signals: Signals): RecordQueue {
+export function openClientQueue(
+  o: Pick<ResolvedOptions, 'now' | 'maxQueueRecords' | 'maxQueueBytes' | 'maxBatchRecords'>,
+  storage: Pick<ClientStorage, 'queue' | 'tabId' | 'leadership' | 'rescue' | 'ledger' | 'values'>,
+  emitter: EventSink,
+  signals: Pick<Signals, 'emit'>,
+): RecordQueue {
   const { leadership } = storage;
   const queue: RecordQueue = new RecordQueue({
     store: storage.queue,

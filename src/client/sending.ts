@@ -6,7 +6,7 @@
  * @module
  */
 import type { EventSink } from '../bus/index.js';
-import { connectRelay, createServiceHealth, Transport, Uploader, type Credentials, type SendGate, type ServiceHealth, type UnloadRelay } from '../delivery/index.js';
+import { connectRelay, createServiceHealth, Transport, Uploader, type Credentials, type SendGate, type ServiceHealth, type UnloadRelay, type UploaderOptions } from '../delivery/index.js';
 import { ConfigError, pauseReason, toTpError, type StorageError, type TpError } from '../errors/index.js';
 import { keepaliveSupported } from '../internal/index.js';
 import type { RecordQueue } from '../queue/index.js';
@@ -17,11 +17,27 @@ import type { Signals } from './signals.js';
 import type { ClientStorage } from './storage.js';
 import { storedEntryCheck } from './tracking.js';
 
+/** What the sending reads: the options of the requests and the uploader, the names and notes of the storage. */
 export interface SendingDeps {
-  readonly o: ResolvedOptions;
-  readonly storage: ClientStorage;
+  readonly o: Pick<
+    ResolvedOptions,
+    | 'authMode'
+    | 'baseUrl'
+    | 'fetch'
+    | 'now'
+    | 'requestTimeoutMs'
+    | 'offersPlayerParam'
+    | 'maxOffersBytes'
+    | 'compression'
+    | 'maxBatchRecords'
+    | 'maxBatchBytes'
+    | 'maxBatchCompressedBytes'
+    | 'maxRecordBytes'
+  >;
+  readonly storage: Pick<ClientStorage, 'dbPrefix' | 'values' | 'healthKey' | 'deadLetters' | 'ledger' | 'relayedNotes' | 'unseenNotes'>;
   readonly queue: RecordQueue;
-  readonly gate: SendGate;
+  /** The gate the uploader asks; its state tells what a request that ended leaves behind. */
+  readonly gate: UploaderOptions['gate'];
   readonly emitter: EventSink;
   readonly signals: Signals;
   /** The client key now (`setClientKey()` replaces it). */
@@ -129,7 +145,7 @@ export function startSending({ o, storage, queue, gate, emitter, signals, client
  * signal), and each outcome to the service's health. No answer while the page unloads is the page
  * cutting the request off, not a failure of the service.
  */
-function openTransport(o: ResolvedOptions, credentials: () => Credentials, gate: Pick<SendGate, 'state'>, health: ServiceHealth, signals: Signals): Transport {
+function openTransport(o: SendingDeps['o'], credentials: () => Credentials, gate: Pick<SendGate, 'state'>, health: ServiceHealth, signals: Signals): Transport {
   return new Transport({
     baseUrl: o.baseUrl,
     fetch: o.fetch,

@@ -17,12 +17,15 @@ import type { Sending } from './sending.js';
 import type { Signals } from './signals.js';
 import type { ClientStorage } from './storage.js';
 
+/** What the uploads read and drive. */
 export interface UploadsDeps {
-  readonly o: ResolvedOptions;
-  readonly storage: ClientStorage;
+  readonly o: Pick<ResolvedOptions, 'flushIntervalMs' | 'requestTimeoutMs' | 'retry'>;
+  /** Who uploads, the tab channel, and the notes earlier pages left. */
+  readonly storage: Pick<ClientStorage, 'shared' | 'leadership' | 'openChannel' | 'relayedNotes' | 'unseenNotes'>;
   readonly queue: RecordQueue;
-  readonly gate: SendGate;
-  readonly sending: Sending;
+  /** The gate the upload scheduler asks, and `flush()` in a tab that does not upload. */
+  readonly gate: SchedulerOptions['gate'];
+  readonly sending: Pick<Sending, 'uploader' | 'health' | 'relay' | 'stop'>;
   readonly emitter: EventSink;
   readonly signals: Signals;
   /** A retry attempt is starting (counted in `stats().retried`). */
@@ -183,8 +186,8 @@ function leaderStart(
  * once when the browser comes back online; retries wait for the backoff schedule.
  */
 function backgroundUploads(
-  o: ResolvedOptions,
-  gate: SendGate,
+  o: UploadsDeps['o'],
+  gate: UploadsDeps['gate'],
   emitter: EventSink,
   onRetry: () => void,
   pass: Pick<SchedulerOptions, 'run' | 'hasWork'>,
@@ -207,7 +210,7 @@ function backgroundUploads(
 async function flushEverywhere(d: {
   readonly uploader: Uploader;
   readonly queue: RecordQueue;
-  readonly gate: SendGate;
+  readonly gate: Pick<SendGate, 'refusesFlush'>;
   readonly tabs: TabCoordinator;
   readonly scheduler: UploadScheduler;
   readonly uploadsHere: () => boolean;
