@@ -16,14 +16,14 @@ import { localSessionStore, startSessions, startSessionsWhen, type SessionEndRea
 import type { UiAdapter } from '../ui/index.js';
 import type { DeadLettersApi } from './api.js';
 import { isOnline } from './connectivity.js';
-import { deadLettersApi } from './dead-letters.js';
+import { deadLettersApi } from './dead-letters-api.js';
 import { earlyRecords } from './early-records.js';
 import type { LogHooks } from './log.js';
 import type { Device } from './device.js';
 import type { ResolvedOptions } from './options.js';
 import { watchPage } from './page.js';
 import { watchPageLifecycle } from './page-lifecycle.js';
-import { openClientQueue } from './queue.js';
+import { openClientQueue } from './open-queue.js';
 import { startSending, type Sending } from './sending.js';
 import { createSignals } from './signals.js';
 import { chooseStorage, warnIfNoIndexedDb, type ClientStorage, type MemoryStores } from './storage.js';

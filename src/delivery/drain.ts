@@ -10,7 +10,7 @@ import { slices, type Slices } from '../internal/index.js';
 import type { StoredEntry } from '../queue/index.js';
 import { answerAction } from './answer-policy.js';
 import { buildLogsBody, takeBatch } from './batch.js';
-import type { DeadLettering } from './dead-lettering.js';
+import type { DeadLettering } from './put-aside.js';
 import type { DeliveryKeys } from './delivery-keys.js';
 import { encodeLogsBodyInSlices } from './encode.js';
 import type { KeepaliveUploads } from './keepalive.js';

@@ -9,13 +9,13 @@
  *
  * This class wires the parts (the pause is the send gate's, send-gate.ts); each part has its file: the drain (drain.ts)
  * and its answer policy (answer-policy.ts), the unload upload (keepalive.ts), the requests
- * (requests.ts), the dead-letter store (dead-lettering.ts), and the keys and watches
+ * (requests.ts), putting records aside in the dead-letter store (put-aside.ts), and the keys and watches
  * (delivery-keys.ts).
  *
  * @module
  */
 import type { DeadLetterStore } from '../queue/index.js';
-import { DeadLettering } from './dead-lettering.js';
+import { DeadLettering } from './put-aside.js';
 import { DeliveryKeys, type DeliveryWatch, type FlushResult } from './delivery-keys.js';
 import { drain, type DrainParts } from './drain.js';
 import { KeepaliveUploads } from './keepalive.js';

@@ -1,6 +1,6 @@
 /**
- * The client's record queue: the store chosen for it, its caps, and what it tells the client
- * (its length, drops, storage failures, writes other tabs should hear of).
+ * Opens the client's record queue: in the store chosen for it, with its caps, and wired to what
+ * it tells the client (its length, drops, storage failures, writes other tabs should hear of).
  *
  * @module
  */
