@@ -33,7 +33,7 @@ export interface SendGateSources {
 }
 
 /**
- * What the gate knows, read as it is now: for bookkeeping and reports only (what a request that
+ * What the gate knows, as it is when read: for bookkeeping and reports only (what a request that
  * ended leaves behind, `stats()`). Whether a request may start is one of the gate's questions.
  */
 export interface GateState {
@@ -83,7 +83,10 @@ export interface SendGate {
    * (endpoint `offers`); the device's copy stands in. The pause does not hold it.
    */
   refusesOffersFetch(): NetworkError | undefined;
-  /** What the gate knows now, for bookkeeping and reports: never read to decide a request. */
+  /**
+   * What the gate knows now (a new reading each time), for bookkeeping and reports: never read to
+   * decide whether a request may start.
+   */
   readonly state: GateState;
   /** This tab is the uploading one. */
   leader(): boolean;
@@ -118,16 +121,8 @@ export function createSendGate(sources: SendGateSources): SendGate {
     refusesUnloadUpload: offlineOrPaused,
     refusesProbe: offlineOrPaused,
     refusesOffersFetch: () => (offline() ? new NetworkError('offers', new Error('the browser is offline')) : undefined),
-    state: {
-      get consented() {
-        return sources.consented();
-      },
-      get unloading() {
-        return unloading;
-      },
-      get paused() {
-        return paused;
-      },
+    get state() {
+      return { consented: sources.consented(), unloading, paused };
     },
     leader: sources.leader,
     confirmLeader: sources.confirmLeader,

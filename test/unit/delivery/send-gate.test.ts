@@ -90,13 +90,12 @@ describe('send gate', () => {
 
   it('tells its state as it is now, for bookkeeping', () => {
     const { world, gate } = setUp();
-    const { state } = gate;
-    expect([state.consented, state.unloading, state.paused]).toEqual([true, false, undefined]);
+    expect(gate.state).toEqual({ consented: true, unloading: false, paused: undefined });
     world.consented = false;
     gate.setUnloading(true);
     const pause = new ServiceError('logs', 403, 'Invalid TPClientKey');
     gate.pause(pause);
-    expect([state.consented, state.unloading, state.paused]).toEqual([false, true, pause]);
+    expect(gate.state).toEqual({ consented: false, unloading: true, paused: pause });
   });
 
   it('is open when online, not paused and not unloading; otherwise names the first reason, offline first', () => {
