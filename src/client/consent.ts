@@ -80,7 +80,7 @@ export function controlConsent(d: ConsentDeps): ConsentControl {
   const start = initialState(d);
   const halves = halfOpener(d);
   const held = consentHold((records) => void emitter.emit('dropped', { records, reason: 'consent' }));
-  const names = { ...storageNames(d.options, d.o), deviceIdKey: deviceIdKey(d.o.namespace) };
+  const names = { ...storageNames(d.o), deviceIdKey: deviceIdKey(d.o.namespace) };
   const tabs = forgetTabs(names, () => void dispatch('others-erase'));
   const first = consentStart(start.state);
   let state = first.state;

@@ -16,14 +16,14 @@ import { localSessionStore, startSessions, startSessionsWhen, type SessionEndRea
 import type { UiAdapter } from '../ui/index.js';
 import type { DeadLettersApi } from './api.js';
 import { isOnline } from './connectivity.js';
-import { deadLettersApi } from './dead-letters.js';
+import { deadLettersApi } from './dead-letters-api.js';
 import { earlyRecords } from './early-records.js';
 import type { LogHooks } from './log.js';
 import type { Device } from './device.js';
-import type { ClientOptions, ResolvedOptions } from './options.js';
+import type { ResolvedOptions } from './options.js';
 import { watchPage } from './page.js';
 import { watchPageLifecycle } from './page-lifecycle.js';
-import { openClientQueue } from './queue.js';
+import { openClientQueue } from './open-queue.js';
 import { startSending, type Sending } from './sending.js';
 import { createSignals } from './signals.js';
 import { chooseStorage, warnIfNoIndexedDb, type ClientStorage, type MemoryStores } from './storage.js';
@@ -31,7 +31,6 @@ import { startUploads, type Uploads } from './uploads.js';
 
 /** What the client gives the consented half. */
 export interface ConsentedDeps {
-  readonly options: ClientOptions;
   readonly o: ResolvedOptions;
   readonly emitter: ClientEmitter;
   /** The debug log's hooks (each undefined when its level is off). */
@@ -88,7 +87,7 @@ export function startConsented(d: ConsentedDeps): Consented {
   const emitter = liveSink(d.emitter, () => live);
   const firstStore = lastStoreOpened() + 1; // the stores this half opens are numbered from here
   const signals = createSignals();
-  const storage = chooseStorage(d.options, o, d.memory, (error) => void emitter.emit('warning', error));
+  const storage = chooseStorage(o, d.memory, (error) => void emitter.emit('warning', error));
   d.device.keep(storage.values); // consent granted: the device id may be saved now
   const { leadership } = storage;
   const queue = openClientQueue(o, storage, emitter, signals);
@@ -169,7 +168,7 @@ export function startConsented(d: ConsentedDeps): Consented {
     queue.enqueue(entry);
     // Tracked after the SDK's own `pagehide` (a game's "session end" in its listener): the write
     // may be cut off with the page, so the rescue is saved again, with it.
-    if (gate.unloading) queue.rescue();
+    if (gate.state.unloading) queue.rescue();
     // Past `flushAt`, one upload kick per task, not one per record of a burst.
     if (!kicked && queue.length >= o.flushAt) {
       kicked = true;

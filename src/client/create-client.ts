@@ -4,7 +4,7 @@
  *
  * - tracking.ts: a record's way from `track()` to the queue;
  * - consent.ts: the player's consent, the records held for it, `forget()`;
- * - consented.ts: what exists only with consent: the storage (storage.ts, queue.ts), the sending
+ * - consented.ts: what exists only with consent: the storage (storage.ts, open-queue.ts), the sending
  *   (sending.ts), who uploads and when (uploads.ts), the offer engine, the page's listeners (page.ts);
  * - stats.ts: the counters;
  * - log.ts: the debug log (`logLevel`), from the events and from hooks the parts call;
@@ -40,7 +40,6 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
 
   const tracking = createTracking({ o, device, emitter, log, denied: () => consent.state === 'denied', queueOrHold: (entry) => consent.queueOrHold(entry) });
   const consent = controlConsent({
-    options,
     o,
     emitter,
     log,

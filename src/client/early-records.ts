@@ -4,7 +4,7 @@
  * tracked until then carry the id the page made up at start. They wait here, and go to the queue
  * once the values are loaded, with the device id read in place of that one (a record whose
  * `device_unique_id` the game set keeps it). The queue writes nothing before either: its open
- * waits for the values (client/queue.ts).
+ * waits for the values (client/open-queue.ts).
  *
  * @module
  */

@@ -7,7 +7,7 @@
 import { ConfigError } from '../errors/index.js';
 import { DEFAULT_RETRY, type RetryPolicy } from '../delivery/index.js';
 import { DEFAULT_MAX_RECORD_BYTES } from '../records/index.js';
-import { baseUrlOf, HEADER_VALUE, isBoolean, isCount, isFunction, isNonNegative, isPositive, isText, LOG_LEVELS, MAX_TIMER_MS, STORAGE_TIMEOUT_MS, TEXT, type Logger, type Rule } from '../internal/index.js';
+import { baseUrlOf, HEADER_VALUE, isBoolean, isCount, isFunction, isNonNegative, isPositive, isText, LOG_LEVELS, MAX_TIMER_MS, shortHash, STORAGE_TIMEOUT_MS, TEXT, type Logger, type Rule } from '../internal/index.js';
 import { OFFER_DEFAULTS, OFFER_RULES, type OfferOptions, type ResolvedOfferOptions } from '../offers/options.js';
 import type { LoggingOptions } from './logging-options.js';
 
@@ -24,9 +24,20 @@ export const DEFAULT_MAX_BATCH_RECORDS = 2000;
  */
 export interface ClientOptions extends LoggingOptions, OfferOptions {}
 
-/** Options with defaults applied (those that have one). */
-export type ResolvedOptions = Required<Omit<LoggingOptions, OptionalKeys | 'retry'>> & Pick<LoggingOptions, OptionalKeys> & { retry: RetryPolicy } & ResolvedOfferOptions;
+/** Options with defaults applied (those that have one), and the names made from them. */
+export type ResolvedOptions = Required<Omit<LoggingOptions, OptionalKeys | 'retry'>> & Pick<LoggingOptions, OptionalKeys> & { retry: RetryPolicy } & ResolvedOfferOptions & ResolvedNames;
 type OptionalKeys = 'beforeSend' | 'playerSlug' | 'deviceId' | 'region' | 'appVersion' | 'storage';
+
+/** Names made from the options, once. */
+interface ResolvedNames {
+  /**
+   * The namespace of the stored data (`tp-web-sdk/<storageNamespace>` starts the name of every
+   * database, key, lock and channel): `namespace` as given, else `default.` and a hash of `baseUrl`
+   * and `clientKey`, so clients that send elsewhere never share a queue. `namespace` itself
+   * resolves to `'default'` when left out: the device id's.
+   */
+  readonly storageNamespace: string;
+}
 
 const oneOf = (...values: unknown[]) => (v: unknown): boolean => values.includes(v);
 const BOOLEAN: Rule = [isBoolean, 'true or false'];
@@ -114,6 +125,7 @@ export function resolveOptions(input: ClientOptions): ResolvedOptions {
     if (value !== undefined) (given as Record<string, unknown>)[option] = checkOption(option, value);
   }
   const debug = given.debug ?? false;
+  const baseUrl = baseUrlOf(input.baseUrl)!;
   return {
     ...OFFER_DEFAULTS,
     compression: 'gzip',
@@ -145,8 +157,9 @@ export function resolveOptions(input: ClientOptions): ResolvedOptions {
     sessionTimeoutMs: Math.min(given.sessionTimeoutMs ?? 1_800_000, MAX_TIMER_MS),
     storageTimeoutMs: Math.min(given.storageTimeoutMs ?? STORAGE_TIMEOUT_MS, MAX_TIMER_MS),
     fetch: given.fetch ?? globalFetch(),
-    baseUrl: baseUrlOf(input.baseUrl)!,
+    baseUrl,
     clientKey: input.clientKey,
+    storageNamespace: given.namespace ?? `default.${shortHash(`${baseUrl} ${input.clientKey}`)}`,
     authMode: input.authMode,
     region: given.region?.toUpperCase(),
   };

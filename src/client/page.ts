@@ -15,11 +15,14 @@ import type { Signals } from './signals.js';
 import type { ClientStorage } from './storage.js';
 import type { Uploads } from './uploads.js';
 
+/** What the page's listeners read and drive. */
 export interface PageDeps {
-  readonly o: ResolvedOptions;
-  readonly storage: ClientStorage;
-  readonly queue: RecordQueue;
-  readonly gate: SendGate;
+  readonly o: Pick<ResolvedOptions, 'flushIntervalMs' | 'flushOnHide'>;
+  /** The rescue copies' names, when the game's tabs share them. */
+  readonly storage: Pick<ClientStorage, 'shared' | 'rescuePrefix'>;
+  readonly queue: Pick<RecordQueue, 'rescue' | 'cancelRescue' | 'adoptRescues'>;
+  /** The page's unloading, kept by the gate (its state tells the first `pageshow`). */
+  readonly gate: Pick<SendGate, 'setUnloading' | 'state'>;
   readonly sending: Pick<Sending, 'saveLedger' | 'uploader'>;
   readonly uploads: Pick<Uploads, 'unload'>;
   readonly signals: Signals;
@@ -61,7 +64,7 @@ export function watchPage({ o, storage, queue, gate, sending, uploads, signals }
     },
     visible: () => void signals.emit('offers', 'visible'),
     shown: () => {
-      if (!gate.unloading) return; // the first pageshow, at load
+      if (!gate.state.unloading) return; // the first pageshow, at load
       gate.setUnloading(false);
       queue.cancelRescue();
       sending.uploader.pageShown();

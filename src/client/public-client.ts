@@ -85,7 +85,7 @@ export function publicClient(parts: ClientParts): TpClient {
         storage: c?.queue.storageKind ?? 'none',
         stranded: c?.queue.stranded ?? 0,
         leader: c?.storage.leadership.isLeader ?? false,
-        paused: pauseReason(c?.gate.paused),
+        paused: pauseReason(c?.gate.state.paused),
         relay: c?.sending.relay?.ready === true,
       };
     },

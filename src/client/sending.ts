@@ -6,7 +6,7 @@
  * @module
  */
 import type { EventSink } from '../bus/index.js';
-import { connectRelay, createServiceHealth, Transport, Uploader, type Credentials, type SendGate, type ServiceHealth, type UnloadRelay } from '../delivery/index.js';
+import { connectRelay, createServiceHealth, Transport, Uploader, type Credentials, type SendGate, type ServiceHealth, type UnloadRelay, type UploaderOptions } from '../delivery/index.js';
 import { ConfigError, pauseReason, toTpError, type StorageError, type TpError } from '../errors/index.js';
 import { keepaliveSupported } from '../internal/index.js';
 import type { RecordQueue } from '../queue/index.js';
@@ -17,11 +17,27 @@ import type { Signals } from './signals.js';
 import type { ClientStorage } from './storage.js';
 import { storedEntryCheck } from './tracking.js';
 
+/** What the sending reads: the options of the requests and the uploader, the names and notes of the storage. */
 export interface SendingDeps {
-  readonly o: ResolvedOptions;
-  readonly storage: ClientStorage;
+  readonly o: Pick<
+    ResolvedOptions,
+    | 'authMode'
+    | 'baseUrl'
+    | 'fetch'
+    | 'now'
+    | 'requestTimeoutMs'
+    | 'offersPlayerParam'
+    | 'maxOffersBytes'
+    | 'compression'
+    | 'maxBatchRecords'
+    | 'maxBatchBytes'
+    | 'maxBatchCompressedBytes'
+    | 'maxRecordBytes'
+  >;
+  readonly storage: Pick<ClientStorage, 'dbPrefix' | 'values' | 'healthKey' | 'deadLetters' | 'ledger' | 'relayedNotes' | 'unseenNotes'>;
   readonly queue: RecordQueue;
-  readonly gate: SendGate;
+  /** The gate the uploader asks; its state tells what a request that ended leaves behind. */
+  readonly gate: UploaderOptions['gate'];
   readonly emitter: EventSink;
   readonly signals: Signals;
   /** The client key now (`setClientKey()` replaces it). */
@@ -69,7 +85,7 @@ export function startSending({ o, storage, queue, gate, emitter, signals, client
   let ledgerSaved = false;
   const saveLedger = (): void => {
     // Consent withdrawn or the data erased: an upload that ends now writes no key again.
-    if (!ledger || !gate.consented() || !(gate.unloading || ledgerSaved || (typeof document === 'object' && document.visibilityState === 'hidden'))) return;
+    if (!ledger || !gate.state.consented || !(gate.state.unloading || ledgerSaved || (typeof document === 'object' && document.visibilityState === 'hidden'))) return;
     const sent = uploader.sentKeys();
     const relayed = uploader.relayedKeys();
     const unseen = uploader.unseenKeys();
@@ -107,7 +123,8 @@ export function startSending({ o, storage, queue, gate, emitter, signals, client
     gate,
     // Only where the browser sends a keepalive request after the page is gone (Firefox before 133
     // did not); a worker of the game's own is the unload upload's concern (delivery/keepalive.ts).
-    trustKeepalive: () => keepaliveSupported() && gate.online() && health.answering(),
+    // Asked only as an unload upload leaves, which the gate lets go online only.
+    trustKeepalive: () => keepaliveSupported() && health.answering(),
     onSentChange: saveLedger,
     relay: () => (relay?.ready ? relay : undefined),
   });
@@ -128,7 +145,7 @@ export function startSending({ o, storage, queue, gate, emitter, signals, client
  * signal), and each outcome to the service's health. No answer while the page unloads is the page
  * cutting the request off, not a failure of the service.
  */
-function openTransport(o: ResolvedOptions, credentials: () => Credentials, gate: Pick<SendGate, 'unloading' | 'consented'>, health: ServiceHealth, signals: Signals): Transport {
+function openTransport(o: SendingDeps['o'], credentials: () => Credentials, gate: Pick<SendGate, 'state'>, health: ServiceHealth, signals: Signals): Transport {
   return new Transport({
     baseUrl: o.baseUrl,
     fetch: o.fetch,
@@ -140,10 +157,10 @@ function openTransport(o: ResolvedOptions, credentials: () => Credentials, gate:
     onAnswer: (sample) => void signals.emit('answer', sample),
     onSettled: (endpoint, error) => {
       // An answer after consent was withdrawn (or the data erased): the health key is not written again.
-      if (!gate.consented()) return;
+      if (!gate.state.consented) return;
       if (!error) {
         if (endpoint === 'logs') health.succeeded();
-      } else if (error.code === 'network' ? !gate.unloading : endpoint === 'logs') {
+      } else if (error.code === 'network' ? !gate.state.unloading : endpoint === 'logs') {
         health.failed();
       }
     },

@@ -7,7 +7,6 @@
  */
 import { StorageError } from '../errors/index.js';
 import { browserNavigator, hasDom, openPageValues, randomId, type PageValues } from '../internal/index.js';
-import { shortHash } from '../internal/index.js';
 import {
   createIndexedDbDeadLetterStore,
   createIndexedDbStore,
@@ -23,7 +22,7 @@ import {
 } from '../queue/index.js';
 import { memorySessionStore, type SessionStore } from '../session/index.js';
 import { electLeader, openTabChannel, soleLeader, type Leadership, type TabChannel } from '../tabs/index.js';
-import type { ClientOptions, ResolvedOptions } from './options.js';
+import type { ResolvedOptions } from './options.js';
 
 /** The stores and shared names of one client. */
 export interface ClientStorage {
@@ -73,13 +72,18 @@ export const memoryStores = (): MemoryStores => ({ queue: createMemoryStore(), d
 
 /**
  * Chooses IndexedDB (unless `storage: 'memory'` or the browser has none; then `memory()`, the
- * client's own) and names everything after the namespace. Clients that send elsewhere never
- * share a queue (two games on one portal origin): the default namespace is named after where the
- * records go. With IndexedDB, where localStorage is refused, the values usually kept there go to
- * IndexedDB: `warn` hears it (after `createClient` returned), and again if that fails too.
+ * client's own) and names everything after the namespace of the stored data. Clients that send
+ * elsewhere never share a queue (two games on one portal origin): the default namespace is named
+ * after where the records go (`storageNamespace`, options.ts). With IndexedDB, where localStorage
+ * is refused, the values usually kept there go to IndexedDB: `warn` hears it (after
+ * `createClient` returned), and again if that fails too.
  */
-export function chooseStorage(options: ClientOptions, o: ResolvedOptions, memory: () => MemoryStores, warn: (error: StorageError) => void): ClientStorage {
-  const { shared, dbPrefix, locks } = storageNames(options, o);
+export function chooseStorage(
+  o: Pick<ResolvedOptions, 'storage' | 'storageNamespace' | 'storageTimeoutMs' | 'serviceWorkerRelay'>,
+  memory: () => MemoryStores,
+  warn: (error: StorageError) => void,
+): ClientStorage {
+  const { shared, dbPrefix, locks } = storageNames(o);
   const tabId = randomId().replace(/-/g, '').slice(0, 8);
   const rescuePrefix = `${dbPrefix}/rescue/`;
   const values = openPageValues(shared ? `${dbPrefix}/values` : undefined, `${dbPrefix}/probe`, o.storageTimeoutMs, (to, cause, refusal) => {
@@ -105,11 +109,11 @@ export function chooseStorage(options: ClientOptions, o: ResolvedOptions, memory
 }
 
 /** Whether the game's tabs share IndexedDB, the prefix of every name, and the Web Locks: nothing is opened. */
-export function storageNames(options: ClientOptions, o: ResolvedOptions): Pick<ClientStorage, 'shared' | 'dbPrefix' | 'locks'> {
+export function storageNames(o: Pick<ResolvedOptions, 'storage' | 'storageNamespace'>): Pick<ClientStorage, 'shared' | 'dbPrefix' | 'locks'> {
   const shared = o.storage !== 'memory' && hasIndexedDb();
   return {
     shared,
-    dbPrefix: `tp-web-sdk/${options.namespace ?? `default.${shortHash(`${o.baseUrl} ${o.clientKey}`)}`}`,
+    dbPrefix: `tp-web-sdk/${o.storageNamespace}`,
     locks: shared ? (browserNavigator() as { locks?: LockManager } | undefined)?.locks : undefined,
   };
 }
@@ -118,7 +122,7 @@ export function storageNames(options: ClientOptions, o: ResolvedOptions): Pick<C
  * The warning of a page that asked for IndexedDB and has none: after `createClient` returns, so a
  * listener added right after it hears it.
  */
-export function warnIfNoIndexedDb(o: ResolvedOptions, storage: ClientStorage, warn: (error: StorageError) => void): void {
+export function warnIfNoIndexedDb(o: Pick<ResolvedOptions, 'storage'>, storage: Pick<ClientStorage, 'shared'>, warn: (error: StorageError) => void): void {
   if (o.storage !== 'memory' && !storage.shared && hasDom()) {
     queueMicrotask(() => warn(new StorageError('open', new Error('IndexedDB is not available here: records are kept in memory'))));
   }

@@ -6,7 +6,7 @@
  * @module
  */
 import type { EventSink } from '../bus/index.js';
-import { NetworkError, toTpError, type TpError } from '../errors/index.js';
+import { toTpError, type TpError } from '../errors/index.js';
 import { UploadScheduler, type DeliveryWatch, type FlushResult, type RelayedInfo, type SchedulerOptions, type SendGate, type Uploader } from '../delivery/index.js';
 import { randomId } from '../internal/index.js';
 import { MAX_TIMER_MS } from '../internal/index.js';
@@ -17,12 +17,15 @@ import type { Sending } from './sending.js';
 import type { Signals } from './signals.js';
 import type { ClientStorage } from './storage.js';
 
+/** What the uploads read and drive. */
 export interface UploadsDeps {
-  readonly o: ResolvedOptions;
-  readonly storage: ClientStorage;
+  readonly o: Pick<ResolvedOptions, 'flushIntervalMs' | 'requestTimeoutMs' | 'retry'>;
+  /** Who uploads, the tab channel, and the notes earlier pages left. */
+  readonly storage: Pick<ClientStorage, 'shared' | 'leadership' | 'openChannel' | 'relayedNotes' | 'unseenNotes'>;
   readonly queue: RecordQueue;
-  readonly gate: SendGate;
-  readonly sending: Sending;
+  /** The gate the upload scheduler asks, and `flush()` in a tab that does not upload. */
+  readonly gate: SchedulerOptions['gate'];
+  readonly sending: Pick<Sending, 'uploader' | 'health' | 'relay' | 'stop'>;
   readonly emitter: EventSink;
   readonly signals: Signals;
   /** A retry attempt is starting (counted in `stats().retried`). */
@@ -92,7 +95,7 @@ export function startUploads({ o, storage, queue, gate, sending, emitter, signal
     begin: () => leadership.onLeader(onLeader),
     flush: () => flushEverywhere({ uploader, queue, gate, tabs, scheduler, uploadsHere, upload }),
     unload(includeUnstored) {
-      if (gate.online() && uploadsHere()) uploader.unload(includeUnstored);
+      if (uploadsHere()) uploader.unload(includeUnstored);
     },
     stop() {
       scheduler.stop();
@@ -172,8 +175,9 @@ function leaderStart(
     if (autoFlush) void reloaded.then(kickStart);
     signals.emit('offers', 'start');
     // No accepted upload seen lately: find out now whether the service takes this game's uploads,
-    // before the page's keepalive upload has to count on it (docs/decisions.md, "Delivery").
-    if (autoFlush && storage.shared && gate.online() && !health.known()) void uploader.probe();
+    // before the page's keepalive upload has to count on it (docs/decisions.md, "Delivery"). The
+    // probe asks the gate (not offline, not paused).
+    if (autoFlush && storage.shared && !health.known()) void uploader.probe();
   };
 }
 
@@ -182,8 +186,8 @@ function leaderStart(
  * once when the browser comes back online; retries wait for the backoff schedule.
  */
 function backgroundUploads(
-  o: ResolvedOptions,
-  gate: SendGate,
+  o: UploadsDeps['o'],
+  gate: UploadsDeps['gate'],
   emitter: EventSink,
   onRetry: () => void,
   pass: Pick<SchedulerOptions, 'run' | 'hasWork'>,
@@ -206,7 +210,7 @@ function backgroundUploads(
 async function flushEverywhere(d: {
   readonly uploader: Uploader;
   readonly queue: RecordQueue;
-  readonly gate: SendGate;
+  readonly gate: Pick<SendGate, 'refusesFlush'>;
   readonly tabs: TabCoordinator;
   readonly scheduler: UploadScheduler;
   readonly uploadsHere: () => boolean;
@@ -222,6 +226,7 @@ async function flushEverywhere(d: {
   if (d.uploadsHere()) return d.scheduler.flushNow<FlushResult>(() => d.upload(target, watch)).finally(watch.stop);
   watch.stop();
   // Offline in this tab is offline in the uploading one: no request, as in the leader.
-  if (!d.gate.online()) throw new NetworkError('logs', new Error('the browser is offline'));
+  const refused = d.gate.refusesFlush();
+  if (refused) throw refused;
   return d.tabs.flush(target);
 }

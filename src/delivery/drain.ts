@@ -5,12 +5,12 @@
  *
  * @module
  */
-import { ConsentError, NetworkError, StorageError, TpError, type ServiceError } from '../errors/index.js';
+import { StorageError, TpError, type ServiceError } from '../errors/index.js';
 import { slices, type Slices } from '../internal/index.js';
 import type { StoredEntry } from '../queue/index.js';
 import { answerAction } from './answer-policy.js';
 import { buildLogsBody, takeBatch } from './batch.js';
-import type { DeadLettering } from './dead-lettering.js';
+import type { DeadLettering } from './put-aside.js';
 import type { DeliveryKeys } from './delivery-keys.js';
 import { encodeLogsBodyInSlices } from './encode.js';
 import type { KeepaliveUploads } from './keepalive.js';
@@ -152,11 +152,10 @@ class Drain {
     }
   }
 
-  /** Throws when no request may start now: consent was withdrawn (or the data is being erased), or the page is being unloaded. */
+  /** Throws what the gate refuses the next batch with: consent was withdrawn (or the data is being erased), or the page is being unloaded. */
   #mayLeave(): void {
-    const { gate } = this.#options;
-    if (!gate.consented()) throw new ConsentError('denied', 'consent was withdrawn, or the data is being erased');
-    if (gate.unloading) throw new NetworkError('logs', new Error('the page is being unloaded'));
+    const refused = this.#options.gate.refusesBatch();
+    if (refused) throw refused;
   }
 
   /**

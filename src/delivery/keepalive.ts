@@ -108,7 +108,7 @@ export class KeepaliveUploads {
     this.#made += 1;
     if (!trusted) {
       keys.markUnseen(sent);
-      if (this.#options.gate.unloading) this.#requests.holdWhileGone(sent, false);
+      if (this.#options.gate.state.unloading) this.#requests.holdWhileGone(sent, false);
       return;
     }
     const release = keys.hold(sent);
@@ -143,7 +143,7 @@ export class KeepaliveUploads {
         if (!(error instanceof NetworkError)) keys.unmarkUnseen(unseen);
         // Unloading, Chromium rejects the request in the page and sends it still: its records stay
         // held, and handed off when trusted, as the drain's request on the wire (requests.ts).
-        else if (this.#options.gate.unloading) {
+        else if (this.#options.gate.state.unloading) {
           gone = true;
           this.#requests.holdWhileGone(sent, trusted);
         }

@@ -131,7 +131,7 @@ export class LogsRequests {
       // Unloading, Chromium rejects a keepalive request in the page while the browser still sends
       // it: its records stay held (and handed off, or marked) as the page decided as it went. A
       // page only hidden saw the request fail: its records are free again, and not handed off.
-      if (wire?.decided && error instanceof NetworkError && this.#options.gate.unloading) {
+      if (wire?.decided && error instanceof NetworkError && this.#options.gate.state.unloading) {
         this.holdWhileGone(entries, wire.handedOff);
         wire.handedOff = false; // it stays handed off while held
       }

@@ -20,12 +20,13 @@ export interface SchedulerOptions {
   readonly run: () => Promise<unknown>;
   readonly policy: RetryPolicy;
   /**
-   * May a request start now: no background pass while offline, paused, or unloading (after
-   * `pagehide`, until a `pageshow` brings the page back: a request started then is cut off with
-   * the page, or reaches the service with its answer never seen and is sent again by the next page;
-   * only the keepalive upload goes).
+   * May a request start now: no background pass without consent, while offline, paused, or
+   * unloading (after `pagehide`, until a `pageshow` brings the page back: a request started then is
+   * cut off with the page, or reaches the service with its answer never seen and is sent again by
+   * the next page; only the keepalive upload goes); no `flushNow` while offline; no retry scheduled
+   * while paused.
    */
-  readonly gate: Pick<SendGate, 'closed' | 'online' | 'unloading' | 'paused'>;
+  readonly gate: Pick<SendGate, 'refusesBackgroundPass' | 'refusesFlush' | 'refusesRetry' | 'state'>;
   /** Whether there is anything to upload. */
   readonly hasWork: () => boolean;
   /**
@@ -96,7 +97,7 @@ export class UploadScheduler {
    */
   kick(trigger: Trigger): boolean {
     const o = this.#options;
-    if (this.#stopped || o.gate.closed() !== undefined || !o.hasWork()) return false;
+    if (this.#stopped || o.gate.refusesBackgroundPass() !== undefined || !o.hasWork()) return false;
     // A waiting retry is not cut short by the timer or the threshold; coming online is news,
     // unless the service said when to come back.
     if (this.#retryTimer !== undefined && trigger !== 'retry' && (trigger !== 'online' || this.#serviceAsked)) return false;
@@ -116,7 +117,8 @@ export class UploadScheduler {
    * Rejects with a `NetworkError` at once while offline.
    */
   flushNow<T>(run: () => Promise<T> = this.#options.run as () => Promise<T>): Promise<T> {
-    if (!this.#options.gate.online()) return Promise.reject(new NetworkError('logs', new Error('the browser is offline')));
+    const refused = this.#options.gate.refusesFlush();
+    if (refused) return Promise.reject(refused);
     this.#clearRetry();
     return this.#attempt(false, run) as Promise<T>;
   }
@@ -143,7 +145,7 @@ export class UploadScheduler {
         // No answer while the page is being unloaded: the page cut the pass short (or the drain
         // stopped before its next batch). That is not a failure of the service: nothing is counted
         // or reported, and no retry waits, so the page shown again uploads at once.
-        if (e instanceof NetworkError && this.#options.gate.unloading) return;
+        if (e instanceof NetworkError && this.#options.gate.state.unloading) return;
         // Consent withdrawn, or the data erased, during the pass: nothing failed.
         if (isTpError(e, 'consent')) return;
         const retryInMs = this.#scheduleRetry(e);
@@ -171,7 +173,7 @@ export class UploadScheduler {
    * the wait of a scheduled retry (undefined: none).
    */
   #scheduleRetry(error: TpError): number | undefined {
-    if (this.#stopped || this.#options.gate.paused !== undefined || this.#options.automatic === false) return undefined;
+    if (this.#stopped || this.#options.gate.refusesRetry() !== undefined || this.#options.automatic === false) return undefined;
     const retryable = (error as { retryable?: boolean }).retryable === true;
     const retryAfter = (error as { retryAfterMs?: number }).retryAfterMs;
     const delay = retryAfter || backoffDelay(this.#failures, this.#options.policy, this.#options.random);

@@ -79,13 +79,15 @@ export interface UploaderOptions {
   /** Milliseconds since the epoch. */
   readonly clock: () => number;
   /**
-   * May this tab send now, asked before every request: the tab lock (false when another tab has
-   * taken over uploading), the page's unloading (a drain then sends no further batch and fails with
-   * a `NetworkError`, its records stay queued: a batch sent now would be cut off with the page, or
-   * delivered with its answer never seen, and sent again by the next page), and the pause after a
-   * 403 `Invalid TPClientKey` or a 400 about the credential headers (`gate.resume()` lifts it).
+   * May this tab send now, asked before every request: a drain as it begins (not while paused,
+   * after a 403 `Invalid TPClientKey` or a 400 about the credential headers; `gate.resume()` lifts
+   * it) and before each batch (consent; the page's unloading: a drain then sends no further batch
+   * and fails with a `NetworkError`, its records stay queued: a batch sent now would be cut off with
+   * the page, or delivered with its answer never seen, and sent again by the next page), the unload
+   * upload and the probe (online, not paused); and the tab lock (false when another tab has taken
+   * over uploading).
    */
-  readonly gate: Pick<SendGate, 'consented' | 'confirmLeader' | 'unloading' | 'paused' | 'pause'>;
+  readonly gate: Pick<SendGate, 'refusesDrain' | 'refusesBatch' | 'refusesUnloadUpload' | 'refusesProbe' | 'confirmLeader' | 'state' | 'pause'>;
   /** A request is about to be sent. */
   readonly onUpload: (info: UploadInfo) => void;
   /**

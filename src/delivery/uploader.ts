@@ -9,13 +9,13 @@
  *
  * This class wires the parts (the pause is the send gate's, send-gate.ts); each part has its file: the drain (drain.ts)
  * and its answer policy (answer-policy.ts), the unload upload (keepalive.ts), the requests
- * (requests.ts), the dead-letter store (dead-lettering.ts), and the keys and watches
+ * (requests.ts), putting records aside in the dead-letter store (put-aside.ts), and the keys and watches
  * (delivery-keys.ts).
  *
  * @module
  */
 import type { DeadLetterStore } from '../queue/index.js';
-import { DeadLettering } from './dead-lettering.js';
+import { DeadLettering } from './put-aside.js';
 import { DeliveryKeys, type DeliveryWatch, type FlushResult } from './delivery-keys.js';
 import { drain, type DrainParts } from './drain.js';
 import { KeepaliveUploads } from './keepalive.js';
@@ -71,7 +71,8 @@ export class Uploader {
     const { queue } = this.#options;
     const settled = queue.settled();
     const run = this.#chain.then(async () => {
-      if (this.#options.gate.paused) throw this.#options.gate.paused;
+      const refused = this.#options.gate.refusesDrain();
+      if (refused) throw refused;
       await settled;
       const own = queue.lastKey;
       const upTo = target === undefined || (own !== undefined && own > target) ? own : target;
@@ -133,10 +134,11 @@ export class Uploader {
   /**
    * Asks the service whether it accepts this game's uploads: POST /logs with no records (`{}`;
    * every object name is optional, spec: POST /logs). Nothing is queued, deleted or emitted; the
-   * outcome reaches the service health through the transport. Resolves true when accepted.
+   * outcome reaches the service health through the transport. Resolves true when accepted; false
+   * at once, with no request, while offline or paused (the gate).
    */
   async probe(): Promise<boolean> {
-    if (this.#options.gate.paused) return false;
+    if (this.#options.gate.refusesProbe()) return false;
     return probeLogs(this.#options.transport, this.#options.compression);
   }
 
@@ -146,12 +148,12 @@ export class Uploader {
    * still in flight. Records stay queued until a 200 is seen. When `trustKeepalive` says so, their
    * keys are in {@link sentKeys} until the request settles, so that the next page deletes them if
    * this one is gone by then; otherwise the next page sends them again (docs/decisions.md,
-   * "Delivery: exactly once on reload and close").
+   * "Delivery: exactly once on reload and close"). Nothing leaves while offline or paused (the gate).
    *
    * @param includeUnstored also send records whose store write has not finished (on `pagehide`).
    */
   unload(includeUnstored: boolean): void {
-    if (this.#options.gate.paused) return;
+    if (this.#options.gate.refusesUnloadUpload()) return;
     this.#keepalive.unload(includeUnstored);
   }
 }

@@ -6,7 +6,7 @@
  * @module
  */
 import type { SendGate, Transport } from '../delivery/index.js';
-import { isTpError, NetworkError, ProtocolError, toTpError, type ServiceError } from '../errors/index.js';
+import { isTpError, ProtocolError, toTpError, type ServiceError } from '../errors/index.js';
 import type { OffersDeps } from './contract.js';
 import type { EngineCore } from './core.js';
 import { createIndexedDbOfferCache, createMemoryOfferCache, type CachedOffers } from './offer-cache.js';
@@ -22,11 +22,11 @@ export function unreachable(error: unknown): boolean {
 
 /**
  * What the device's copy reads: where it is kept, the device clock, and of the transport GET
- * /offers, of the send gate whether the browser is online.
+ * /offers, of the send gate whether GET /offers may go (not while the browser is offline).
  */
 export interface DeviceCopyDeps extends Pick<OffersDeps, 'stores' | 'dbPrefix' | 'now'> {
   readonly transport: Pick<Transport, 'getOffers'>;
-  readonly gate: Pick<SendGate, 'online'>;
+  readonly gate: Pick<SendGate, 'refusesOffersFetch'>;
 }
 
 export function createDeviceCopy({ clock, warn }: EngineCore, deps: DeviceCopyDeps) {
@@ -58,7 +58,8 @@ export function createDeviceCopy({ clock, warn }: EngineCore, deps: DeviceCopyDe
     async fetch(player: string): Promise<[records: readonly unknown[], receivedAt?: number]> {
       try {
         // Offline: no request (it would fail, and the browser would log it); the device's copy at once.
-        if (!deps.gate.online()) throw new NetworkError('offers', new Error('the browser is offline'));
+        const refused = deps.gate.refusesOffersFetch();
+        if (refused) throw refused;
         const { data } = await deps.transport.getOffers(player);
         if (!Array.isArray(data)) throw new ProtocolError('offers', 'data is not an array');
         const receivedAt = deps.now();

@@ -12,6 +12,6 @@ export {
   type DeadLetter,
   type DeadLetterReason,
   type DeadLetterStore,
-} from './dead-letter.js';
+} from './dead-letter-store.js';
 export { createLocalRescue, RESCUE_MAX_CHARS, type RescueStore } from './rescue.js';
 export { createLocalLedger, LEDGER_MAX_CHARS, type SentLedger } from './sent-ledger.js';

@@ -21,6 +21,13 @@ interface GateHooks {
 export function testUploader(queue: RecordQueue, transport: Transport, overrides: Partial<UploaderOptions> & GateHooks = {}): Uploader {
   const { mayUpload = async () => true, isUnloading = () => false, onPause = () => undefined, ...options } = overrides;
   const gate = createSendGate({ consented: () => true, online: () => true, leader: () => true, confirmLeader: mayUpload, onPause });
+  // Each question (and the state) reads the page's unloading from `isUnloading` as it is asked.
+  const asked = new Proxy(gate, {
+    get(target, property, receiver) {
+      target.setUnloading(isUnloading());
+      return Reflect.get(target, property, receiver) as unknown;
+    },
+  });
   return new Uploader({
     queue,
     transport,
@@ -37,17 +44,7 @@ export function testUploader(queue: RecordQueue, transport: Transport, overrides
     onDeadLetter: () => undefined,
     onStorageError: (e) => expect.fail(String(e)),
     clock: Date.now,
-    gate: {
-      consented: gate.consented,
-      confirmLeader: gate.confirmLeader,
-      get unloading() {
-        return isUnloading();
-      },
-      get paused() {
-        return gate.paused;
-      },
-      pause: gate.pause,
-    },
+    gate: asked,
     ...options,
   });
 }

@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RELAY_PROTOCOL, relayOutcomes, relayRequest, type RelaySend } from '../../../src/delivery/index.js';
 import { storageNames } from '../../../src/client/storage.js';
-import type { ResolvedOptions } from '../../../src/client/options.js';
+import { resolveOptions } from '../../../src/client/options.js';
 import { ConfigError } from '../../../src/errors/index.js';
 import { installRelay, type RelayMessageEvent, type RelayOptions, type RelayScope } from '../../../src/sw.js';
 
@@ -163,7 +163,7 @@ describe('what the relay reads of a message', () => {
 
   it("reads the names of the SDK's queue databases: the default namespace's and any the option allows", () => {
     const queueDb = (namespace?: string): string =>
-      `${storageNames({ baseUrl: API, clientKey: 'k', authMode: 'client', namespace }, { baseUrl: API, clientKey: 'k', storage: 'memory' } as ResolvedOptions).dbPrefix}/queue`;
+      `${storageNames(resolveOptions({ baseUrl: API, clientKey: 'k', authMode: 'client', namespace, storage: 'memory' })).dbPrefix}/queue`;
     for (const namespace of [undefined, 'default', 'my.game_2-x', 'n'.repeat(64)]) {
       expect(relayRequest(send({ queueDb: queueDb(namespace) })), queueDb(namespace)).toBeDefined();
     }

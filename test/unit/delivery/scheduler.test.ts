@@ -21,14 +21,14 @@ function setup(answers: World['answers'], options: Partial<SchedulerOptions> = {
   const world: World = {
     online: true,
     get paused() {
-      return gate.paused !== undefined;
+      return gate.state.paused !== undefined;
     },
     set paused(paused) {
       if (paused) gate.pause(new ServiceError('logs', 403, 'Invalid TPClientKey'));
       else gate.resume();
     },
     get unloading() {
-      return gate.unloading;
+      return gate.state.unloading;
     },
     set unloading(unloading) {
       gate.setUnloading(unloading);

@@ -1,5 +1,5 @@
 /**
- * The dead-letter store's move to memory (withDeadLetterFallback in src/queue/dead-letter.ts): a
+ * The dead-letter store's move to memory (withDeadLetterFallback in src/queue/dead-letter-store.ts): a
  * letter that cannot be put aside in IndexedDB is kept in memory, with one StorageError
  * `dead-letter`; listing and removing use the store in use.
  */

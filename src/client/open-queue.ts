@@ -1,6 +1,6 @@
 /**
- * The client's record queue: the store chosen for it, its caps, and what it tells the client
- * (its length, drops, storage failures, writes other tabs should hear of).
+ * Opens the client's record queue: in the store chosen for it, with its caps, and wired to what
+ * it tells the client (its length, drops, storage failures, writes other tabs should hear of).
  *
  * @module
  */
@@ -11,7 +11,12 @@ import type { Signals } from './signals.js';
 import type { ClientStorage } from './storage.js';
 
 /** Opens the queue of one client in the storage chosen for it. */
-export function openClientQueue(o: ResolvedOptions, storage: ClientStorage, emitter: EventSink, signals: Signals): RecordQueue {
+export function openClientQueue(
+  o: Pick<ResolvedOptions, 'now' | 'maxQueueRecords' | 'maxQueueBytes' | 'maxBatchRecords'>,
+  storage: Pick<ClientStorage, 'queue' | 'tabId' | 'leadership' | 'rescue' | 'ledger' | 'values'>,
+  emitter: EventSink,
+  signals: Pick<Signals, 'emit'>,
+): RecordQueue {
   const { leadership } = storage;
   const queue: RecordQueue = new RecordQueue({
     store: storage.queue,

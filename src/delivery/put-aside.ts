@@ -23,7 +23,7 @@ export class DeadLettering {
     this.#keys = keys;
   }
 
-  /** The dead-letter store, moved to memory when the one given fails (queue/dead-letter.ts). */
+  /** The dead-letter store, moved to memory when the one given fails (queue/dead-letter-store.ts). */
   get store(): DeadLetterStore {
     return this.#store;
   }

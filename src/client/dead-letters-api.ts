@@ -11,7 +11,12 @@ import type { DeadLettersApi } from './api.js';
 import type { ResolvedOptions } from './options.js';
 import type { ClientStorage } from './storage.js';
 
-export function deadLettersApi(o: ResolvedOptions, storage: ClientStorage, queue: RecordQueue, uploader: Uploader): DeadLettersApi {
+export function deadLettersApi(
+  o: Pick<ResolvedOptions, 'now'>,
+  storage: Pick<ClientStorage, 'locks' | 'dbPrefix'>,
+  queue: Pick<RecordQueue, 'enqueue' | 'settled'>,
+  uploader: Pick<Uploader, 'deadLetters'>,
+): DeadLettersApi {
   const { locks, dbPrefix } = storage;
   /** The last `requeue()`, which the next one waits for. */
   let requeueing: Promise<number> = Promise.resolve(0);
