@@ -107,7 +107,8 @@ export function checkOption<K extends keyof ClientOptions>(option: K, value: unk
 export function refuseOfferOptions(input: LoggingOptions): void {
   if (typeof input !== 'object' || input === null) return;
   for (const [option, value] of Object.entries(input)) {
-    if (value !== undefined && Object.hasOwn(OFFER_RULES, option)) throw new ConfigError(option, "an offer option: import createClient from 'tp-web-sdk'");
+    // `store` became the offer option `platform`: the same advice, under its old name.
+    if (value !== undefined && (Object.hasOwn(OFFER_RULES, option) || option === 'store')) throw new ConfigError(option, "an offer option: import createClient from 'tp-web-sdk'");
   }
 }
 

@@ -60,12 +60,16 @@ describe('offer options', () => {
 });
 
 describe('`store` is renamed `platform`', () => {
-  it.each([
-    ['tp-web-sdk', createClient],
-    ['tp-web-sdk/logging', createLoggingClient],
-  ] as const)('%s refuses `store`, naming `platform`', (_entry, create) => {
-    const error = configError(() => create({ ...base, store: 'web' } as never));
+  it('tp-web-sdk refuses `store`, naming `platform`', () => {
+    const error = configError(() => createClient({ ...base, store: 'web' } as never));
     expect(error.option).toBe('store');
     expect(error.message).toContain('renamed `platform`');
+  });
+
+  it('tp-web-sdk/logging refuses `store` as an offer option, not pointing to `platform` it refuses too', () => {
+    const error = configError(() => createLoggingClient({ ...base, store: 'web' } as never));
+    expect(error.option).toBe('store');
+    expect(error.message).toContain("import createClient from 'tp-web-sdk'");
+    expect(error.message).not.toContain('platform');
   });
 });
