@@ -4,6 +4,7 @@
  * not refused with the old one), and a retired store refuses where a newer one works.
  */
 import { afterEach, expect, it } from 'vitest';
+import { createClient } from '../../src/index.js';
 import { lastStoreOpened, openStore, retireStores } from '../../src/internal/index.js';
 import { clearNamespace, loginVersions, storedClient } from '../support/stored-client.js';
 
@@ -63,4 +64,30 @@ it('forget() not awaited, then 20 records in the same task: all 20 arrive (Index
   await tp.flush();
   expect(received).toEqual(Array.from({ length: 20 }, (_, i) => `r${i}`));
   await tp.shutdown();
+});
+
+it('the storage keeps the namespace createClient was given when the game changes its options object later', async () => {
+  const later = `${namespace}-later`;
+  const options = {
+    baseUrl: 'https://service.invalid/v2021.4/web',
+    clientKey: 'k',
+    authMode: 'client',
+    playerSlug: 'p',
+    namespace,
+    flushIntervalMs: 0,
+    autoLogin: false as const,
+    fetch: async () => new Response(JSON.stringify({ status: 200, reason: 'OK', data: {} })),
+  };
+  const tp = createClient(options);
+  options.namespace = later; // the game reuses its options object
+  tp.setConsent('pending');
+  tp.setConsent('granted'); // a new consented half opens its storage
+  tp.track('players_login', { app_version: 'a' });
+  await expect.poll(() => tp.stats().leader).toBe(true);
+  await tp.flush();
+  const names = (await indexedDB.databases()).map((d) => d.name ?? '');
+  expect(names.some((name) => name.startsWith(`tp-web-sdk/${namespace}/`))).toBe(true);
+  expect(names.filter((name) => name.includes(later))).toEqual([]);
+  await tp.shutdown();
+  await clearNamespace(later);
 });
