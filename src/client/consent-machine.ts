@@ -181,8 +181,22 @@ export interface ConsentMove {
   readonly effects: readonly ConsentEffect[];
 }
 
-/** The move for `event` in `state`, or undefined when the table ignores it. */
+/** The moves worked out so far, by state and event (`null`: ignored): the table is fixed. */
+const MOVES = new Map<ConsentMachineState, Map<ConsentMachineEvent, ConsentMove | null>>();
+
+/**
+ * The move for `event` in `state`, or undefined when the table ignores it. Worked out once per
+ * state and event: a record tracked with consent (`track()` on every call) makes nothing new.
+ */
 export function consentMove(state: ConsentMachineState, event: ConsentMachineEvent): ConsentMove | undefined {
+  let byEvent = MOVES.get(state);
+  if (!byEvent) MOVES.set(state, (byEvent = new Map()));
+  let move = byEvent.get(event);
+  if (move === undefined) byEvent.set(event, (move = decideMove(state, event) ?? null));
+  return move ?? undefined;
+}
+
+function decideMove(state: ConsentMachineState, event: ConsentMachineEvent): ConsentMove | undefined {
   const consent = consentOf(state);
   if (event === consent) return undefined;
   const cell = CONSENT_TRANSITIONS[state.slice(consent.length + 1) as StorageState][event];

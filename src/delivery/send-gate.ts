@@ -84,8 +84,8 @@ export interface SendGate {
    */
   refusesOffersFetch(): NetworkError | undefined;
   /**
-   * What the gate knows now (a new reading each time), for bookkeeping and reports: never read to
-   * decide whether a request may start.
+   * What the gate knows, read live (each property is read at the moment it is asked), for
+   * bookkeeping and reports: never read to decide whether a request may start.
    */
   readonly state: GateState;
   /** This tab is the uploading one. */
@@ -107,6 +107,18 @@ export function createSendGate(sources: SendGateSources): SendGate {
   const offline = (): boolean => !sources.online();
   /** The unload upload's and the probe's answer. */
   const offlineOrPaused = (): 'offline' | 'paused' | undefined => (offline() ? 'offline' : paused ? 'paused' : undefined);
+  /** One view read live: `enqueue` asks it on every `track()`, so nothing is made per read. */
+  const state: GateState = {
+    get consented() {
+      return sources.consented();
+    },
+    get unloading() {
+      return unloading;
+    },
+    get paused() {
+      return paused;
+    },
+  };
   return {
     refusesBackgroundPass: () => (!sources.consented() ? 'no-consent' : offline() ? 'offline' : paused ? 'paused' : unloading ? 'unloading' : undefined),
     refusesRetry: () => (paused ? 'paused' : undefined),
@@ -121,9 +133,7 @@ export function createSendGate(sources: SendGateSources): SendGate {
     refusesUnloadUpload: offlineOrPaused,
     refusesProbe: offlineOrPaused,
     refusesOffersFetch: () => (offline() ? new NetworkError('offers', new Error('the browser is offline')) : undefined),
-    get state() {
-      return { consented: sources.consented(), unloading, paused };
-    },
+    state,
     leader: sources.leader,
     confirmLeader: sources.confirmLeader,
     pause(error) {
