@@ -26,7 +26,7 @@ export function createClient(options: LoggingOptions): LoggingClient {
 }
 
 export type { BeforeSend, ClientStats, DeadLettersApi, LoggingClient, LoggingOptions } from './client/index.js';
-export type { ClientEvents, ConsentEvent, DroppedEvent, PausedEvent, QueueEvent } from './bus/index.js';
+export type { ClientEvents, ConsentEvent, DroppedEvent, GameplayEvent, PausedEvent, QueueEvent } from './bus/index.js';
 export type { Compression, DeadLetterInfo, DeliveryInfo, FlushResult, LogsBody, RelayedInfo, RetryInfo, RetryPolicy, UploadInfo } from './delivery/index.js';
 export type { DeadLetter, DeadLetterReason, QueueEntry } from './queue/index.js';
 export type { AutoLogin, Session, SessionEndEvent, SessionEndReason, SessionEvents } from './session/index.js';

@@ -54,6 +54,12 @@ export interface ConsentEvent {
   readonly source: 'setConsent' | 'global-privacy-control';
 }
 
+/** Payload of the `gameplay` event. */
+export interface GameplayEvent {
+  /** True from `gameplayStart()`: the player plays; false from `gameplayStop()`: a natural break. */
+  readonly inGameplay: boolean;
+}
+
 /** Payload of the `queue` event. */
 export interface QueueEvent {
   /** Records queued in this tab, waiting for a 200. */
@@ -125,6 +131,11 @@ export interface ClientEvents extends OfferEvents, SessionEvents {
   paused: [event: PausedEvent];
   /** Consent changed (`setConsent`, or Global Privacy Control at start): see `TpClient.consent`. */
   consent: [event: ConsentEvent];
+  /**
+   * The game started or stopped gameplay (`gameplayStart()`, `gameplayStop()`): only when the
+   * state changes, so a second `gameplayStart()` in a row emits nothing. See `LoggingClient.inGameplay`.
+   */
+  gameplay: [event: GameplayEvent];
 }
 
 /** The emitter every domain of one client shares. */

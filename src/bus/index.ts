@@ -7,6 +7,7 @@ export {
   type ConsentEvent,
   type DroppedEvent,
   type EventSink,
+  type GameplayEvent,
   type PausedEvent,
   type QueueEvent,
 } from './events.js';

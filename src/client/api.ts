@@ -163,6 +163,28 @@ export interface LoggingClient {
    * on for the game's next page). Not sent to the service.
    */
   readonly session: Session | undefined;
+  /**
+   * The player starts playing: a level, a round, a match (the portals' `gameplayStart`, Poki and
+   * CrazyGames). From now until {@link LoggingClient.gameplayStop} the player is in gameplay, and
+   * the SDK presents nothing of its own accord there. Emits `gameplay` (`{ inGameplay: true }`)
+   * when the state changes; a call while already in gameplay does nothing. Never throws; after
+   * `shutdown()` it does nothing. Safe to pass unbound (`onStart = tp.gameplayStart`).
+   */
+  gameplayStart(): void;
+  /**
+   * Play stops: a stage cleared, game over, a menu, a pause screen (the portals' `gameplayStop`).
+   * From now until the next {@link LoggingClient.gameplayStart} is a natural break, where an offer
+   * may be shown without cutting into play. Emits `gameplay` (`{ inGameplay: false }`) when the
+   * state changes; a call at a break does nothing. Never throws; after `shutdown()` it does
+   * nothing. Safe to pass unbound.
+   */
+  gameplayStop(): void;
+  /**
+   * True between `gameplayStart()` and `gameplayStop()`: the player is playing. False when the
+   * client is created (a game starts at its menu, a break) and at each break. Not stored: each page
+   * starts false. Independent of consent; after `shutdown()` it keeps its last value.
+   */
+  readonly inGameplay: boolean;
   /** Health counters. */
   stats(): ClientStats;
   /**

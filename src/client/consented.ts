@@ -9,8 +9,8 @@
 import { liveSink, type ClientEmitter } from '../bus/index.js';
 import { createSendGate, type SendGate } from '../delivery/index.js';
 import { pauseReason } from '../errors/index.js';
-import { lastStoreOpened, randomId, retireStores } from '../internal/index.js';
-import type { OffersDeps, OffersEngine, RecordSink } from '../offers/index.js';
+import { lastStoreOpened, pageHidden, randomId, retireStores } from '../internal/index.js';
+import type { GameplayPort, OffersDeps, OffersEngine, RecordSink } from '../offers/index.js';
 import type { QueueEntry, RecordQueue } from '../queue/index.js';
 import { localSessionStore, startSessions, startSessionsWhen, type SessionEndReason, type SessionTracker } from '../session/index.js';
 import type { UiAdapter } from '../ui/index.js';
@@ -47,6 +47,8 @@ export interface ConsentedDeps {
   readonly onRetry: () => void;
   /** The offer engine of the entry point (left out of `tp-web-sdk/logging`). */
   readonly offers: ((deps: OffersDeps) => OffersEngine) | undefined;
+  /** The natural breaks the game tells (`gameplayStart()`, `gameplayStop()`), for the offer engine. */
+  readonly gameplay: GameplayPort;
   /** The client's stores in memory, used without IndexedDB (and for the session record of a child). */
   readonly memory: () => MemoryStores;
   /** A session carried on is announced: an earlier half of this client ended it (see `SessionDeps`). */
@@ -128,6 +130,7 @@ export function startConsented(d: ConsentedDeps): Consented {
     gate,
     onRetry: d.onRetry,
     onRefreshed: d.log.verdicts,
+    gameplay: d.gameplay,
   });
   if (offers) {
     signals.on('answer', (sample) => offers.observeAnswer(sample));
@@ -143,7 +146,7 @@ export function startConsented(d: ConsentedDeps): Consented {
     exclusive: storage.shared && storage.locks ? exclusively(storage.locks, `${storage.dbPrefix}/session`) : (task) => Promise.resolve().then(task),
     now: o.now,
     timeoutMs: o.sessionTimeoutMs,
-    visible: () => typeof document !== 'object' || document.visibilityState !== 'hidden',
+    visible: () => !pageHidden(),
     emitter,
     player: d.player,
     autoLogin: o.autoLogin,

@@ -6,6 +6,7 @@
  * - consent.ts: the player's consent, the records held for it, `forget()`;
  * - consented.ts: what exists only with consent: the storage (storage.ts, open-queue.ts), the sending
  *   (sending.ts), who uploads and when (uploads.ts), the offer engine, the page's listeners (page.ts);
+ * - gameplay.ts: the natural breaks the game tells (`gameplayStart()`, `gameplayStop()`);
  * - stats.ts: the counters;
  * - log.ts: the debug log (`logLevel`), from the events and from hooks the parts call;
  * - public-client.ts: the object returned, each method handing over to a part.
@@ -21,6 +22,7 @@ import { VERSION } from '../version.js';
 import type { EntryDefaults, TpClient } from './api.js';
 import { controlConsent } from './consent.js';
 import { describeThisDevice } from './device.js';
+import { trackGameplay } from './gameplay.js';
 import { startLog } from './log.js';
 import { resolveOptions, type ClientOptions } from './options.js';
 import { publicClient } from './public-client.js';
@@ -37,6 +39,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
   const device = describeThisDevice(o);
   const ui = o.ui === undefined ? defaults.ui?.() : o.ui ?? undefined;
   let clientKey = o.clientKey;
+  const gameplay = trackGameplay(emitter);
 
   const tracking = createTracking({ o, device, emitter, log, denied: () => consent.state === 'denied', queueOrHold: (entry) => consent.queueOrHold(entry) });
   const consent = controlConsent({
@@ -52,7 +55,8 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
     trackAutomatic: (objectName) => tracking.trackAutomatic(objectName),
     onRetry: stats.retried,
     offers: defaults.offers?.engine,
+    gameplay,
   });
   const setClientKey = (key: string): void => void (clientKey = key);
-  return publicClient({ emitter, stats, tracking, consent, offersApi: defaults.offers?.api, ui, setClientKey });
+  return publicClient({ emitter, stats, tracking, consent, gameplay, offersApi: defaults.offers?.api, ui, setClientKey });
 }

@@ -10,6 +10,7 @@ import type { OffersApi } from '../offers/index.js';
 import type { UiAdapter } from '../ui/index.js';
 import type { DeadLettersApi, EntryDefaults, TpClient } from './api.js';
 import type { ConsentControl } from './consent.js';
+import type { Gameplay } from './gameplay.js';
 import { checkOption } from './options.js';
 import type { StatsCounter } from './stats.js';
 import type { Tracking } from './tracking.js';
@@ -20,6 +21,8 @@ export interface ClientParts {
   readonly stats: StatsCounter;
   readonly tracking: Tracking;
   readonly consent: ConsentControl;
+  /** The natural breaks (`gameplayStart()`, `gameplayStop()`). */
+  readonly gameplay: Gameplay;
   /** `client.offers` of an entry point with offers (not `tp-web-sdk/logging`). */
   readonly offersApi: NonNullable<EntryDefaults['offers']>['api'] | undefined;
   readonly ui: UiAdapter | undefined;
@@ -30,7 +33,7 @@ export interface ClientParts {
 const NOTHING_SENT = { records: 0, batches: 0, deadLettered: 0 };
 
 export function publicClient(parts: ClientParts): TpClient {
-  const { emitter, stats, tracking, consent, ui } = parts;
+  const { emitter, stats, tracking, consent, gameplay, ui } = parts;
   let shut = false;
   const deadLetters: DeadLettersApi = {
     list: async () => (await consent.ready())?.deadLetters.list() ?? [],
@@ -72,6 +75,11 @@ export function publicClient(parts: ClientParts): TpClient {
     get session() {
       return shut ? undefined : consent.consented?.sessions.current;
     },
+    gameplayStart: () => gameplay.start(),
+    gameplayStop: () => gameplay.stop(),
+    get inGameplay() {
+      return gameplay.inGameplay;
+    },
     setConsent: (state) => consent.set(state),
     forget: () => consent.forget(),
     deadLetters,
@@ -92,6 +100,7 @@ export function publicClient(parts: ClientParts): TpClient {
     offers: parts.offersApi?.(() => consent.use()?.offers, () => shut) as OffersApi,
     async shutdown() {
       shut = true;
+      gameplay.shut();
       tracking.stop();
       const finished = consent.shutdown(); // offers on screen close first, then the UI
       ui?.close();

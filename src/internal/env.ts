@@ -63,6 +63,14 @@ export function localStorageOrUndefined(): Storage | undefined {
   }
 }
 
+/**
+ * True while the page is hidden (`document.visibilityState` is `hidden`: a background tab, a
+ * minimized window, a locked phone). False outside a browser, where there is no page to hide.
+ */
+export function pageHidden(): boolean {
+  return typeof document === 'object' && document !== null && document.visibilityState === 'hidden';
+}
+
 /** True where a DOM exists to draw into. */
 export function hasDom(): boolean {
   return typeof document === 'object' && document !== null && typeof document.createElement === 'function';

@@ -15,6 +15,7 @@ export {
   serviceWorkerContainer,
   hasFetchLater,
   localStorageOrUndefined,
+  pageHidden,
   randomId,
   regionFromLanguages,
   type PlatformStore,

@@ -135,6 +135,24 @@ export interface RecordSink {
   track(objectName: 'players_offers', record: OfferReactionRecord): void;
 }
 
+/**
+ * The natural breaks, as the game tells them on the client (`gameplayStart()`, `gameplayStop()`),
+ * and the page's visibility: while the player plays, or while the page is hidden, the SDK presents
+ * no offer of its own accord. The page becoming visible again is the engine's `kick('visible')`.
+ */
+export interface GameplayPort {
+  /** True between `gameplayStart()` and `gameplayStop()`; false at start. */
+  readonly inGameplay: boolean;
+  /** True while the page is hidden (`document.visibilityState`); false outside a browser. */
+  readonly pageHidden: boolean;
+  /**
+   * Calls `listener` with the new value each time `inGameplay` changes (before the client's
+   * `gameplay` event); returns a function that stops. What the listener throws is reported as
+   * uncaught, never thrown into the game's call. Nothing is called after `shutdown()`.
+   */
+  onChange(listener: (inGameplay: boolean) => void): () => void;
+}
+
 export interface OffersDeps {
   /** The `childDirected` option: offers are off (child-directed.ts), nothing else here is used. */
   readonly childDirected?: boolean;
@@ -167,6 +185,8 @@ export interface OffersDeps {
   readonly onRetry: () => void;
   /** Called after each refresh with its offers, their verdicts and states (the debug log). @default undefined */
   readonly onRefreshed?: (listing: readonly OfferListing[]) => void;
+  /** In gameplay or at a break, and the page hidden or not: when an offer may interrupt the player. */
+  readonly gameplay: GameplayPort;
 }
 
 /** The offers API and the hooks the client drives it with. */

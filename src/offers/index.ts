@@ -25,6 +25,7 @@ export type { OfferClosedEvent, OfferEmitter, OfferEvents, OfferReactionEvent } 
 export {
   DO_NOT_SHOW_AGAIN,
   type AutoRefreshOptions,
+  type GameplayPort,
   type OfferListing,
   type OfferOutcome,
   type OffersApi,

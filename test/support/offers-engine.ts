@@ -3,9 +3,10 @@
  * `fetch`, the device clock `now` (the transport's too, and the engine learns the service's time
  * from each answer's `Date`), the given memory `stores` (two engines sharing them are two pages of
  * one device), player `p-1` in English on the web store, no UI, first-open updates held (as while
- * uploads are paused), and each reaction handed to `onReaction`. `overrides` replace any dependency.
+ * uploads are paused), at a natural break (not in gameplay), and each reaction handed to `onReaction`. `overrides` replace any dependency.
  */
 import { createEmitter } from '../../src/bus/events.js';
+import { trackGameplay } from '../../src/client/gameplay.js';
 import { createSendGate, DEFAULT_RETRY, Transport, type SendGate } from '../../src/delivery/index.js';
 import { ServiceError } from '../../src/errors/index.js';
 import { createOffersEngine, type OfferReactionRecord, type OffersDeps, type OffersEngine } from '../../src/offers/index.js';
@@ -20,7 +21,7 @@ export interface TestEngineSetup {
 /** `isOnline`: what the engine's send gate reads as the browser's connectivity (default online). */
 export function testOffersEngine(
   { fetch, now, stores, onReaction }: TestEngineSetup,
-  { isOnline = () => true, ...overrides }: Partial<OffersDeps> & { readonly isOnline?: () => boolean } = {},
+  { isOnline = () => true, gameplay = trackGameplay(createEmitter()), ...overrides }: Partial<OffersDeps> & { readonly isOnline?: () => boolean } = {},
 ): OffersEngine {
   const engine: OffersEngine = createOffersEngine({
     transport: new Transport({
@@ -45,6 +46,7 @@ export function testOffersEngine(
     retry: DEFAULT_RETRY,
     gate: pausedGate(isOnline),
     onRetry: () => undefined,
+    gameplay,
     ...overrides,
   });
   return engine;
