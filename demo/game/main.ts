@@ -155,7 +155,11 @@ async function main(): Promise<void> {
   const canvas = $<HTMLCanvasElement>('game');
   drawScene(canvas, state, 0);
 
+  // A stage is gameplay; from its end to the next stage is a natural break (gameplayStop).
+  let stagesRunning = 0; // a click during a stage starts another one over it
   const playStage = (): void => {
+    stagesRunning += 1;
+    tp.gameplayStart();
     const started = performance.now();
     const cleared = Math.random() < 0.7;
     const animate = (t: number): void => {
@@ -175,6 +179,7 @@ async function main(): Promise<void> {
       }
       state.message = cleared ? `Cleared ${stage}! +10 gold` : `Failed ${stage}. Try again.`;
       drawScene(canvas, state, 0);
+      if (--stagesRunning === 0) tp.gameplayStop();
     };
     requestAnimationFrame(animate);
   };
