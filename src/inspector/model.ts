@@ -110,7 +110,7 @@ export function watchClient(client: InspectedClient, changed: () => void, now: (
     });
   });
   on('dropped', (event: DroppedEvent) => void (droppedByReason[event.reason] = (droppedByReason[event.reason] ?? 0) + event.records));
-  for (const event of ['consent', 'queue', 'relayed', 'offer:impress', 'offer:open', 'offer:dismiss', 'offer:interact', 'offer:expired', 'offer:close'] as const) {
+  for (const event of ['consent', 'gameplay', 'queue', 'relayed', 'offer:impress', 'offer:open', 'offer:dismiss', 'offer:interact', 'offer:expired', 'offer:close'] as const) {
     on(event, () => undefined);
   }
   const sessionLine = (text: string, session: Session): string => `${new Date(now()).toISOString()} ${text} ${session.id} (#${session.index})`;

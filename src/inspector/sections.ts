@@ -59,6 +59,7 @@ export function drawSections(report: InspectorReport): HTMLElement[] {
       ...(stats.stranded > 0 ? [['Left in IndexedDB', `${stats.stranded} record(s), sent by a later page`] as const] : []),
       ['Uploads for all tabs', stats.leader ? 'this tab' : 'another tab'],
       ['Paused', stats.paused ?? 'no'],
+      ['Gameplay', report.inGameplay ? 'playing' : 'at a break'],
     ])),
     section('queue', 'Queue', terms([
       ['Queued', String(stats.queued)],

@@ -128,6 +128,8 @@ export interface InspectorReport {
   readonly invalid: readonly InvalidRow[];
   /** The offers with their verdict and state; undefined for a client without offers (`tp-web-sdk/logging`). */
   readonly offers: readonly OfferRow[] | undefined;
+  /** True while the game says the player plays (`gameplayStart()` to `gameplayStop()`). */
+  readonly inGameplay: boolean;
   /** The session, or undefined when the client has none. */
   readonly session: Session | undefined;
   /** The last 50 session changes seen since the inspector was attached, newest first. */

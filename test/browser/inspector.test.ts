@@ -2,9 +2,9 @@
  * The in-game inspector (tp-web-sdk/inspector) in Chromium, on real clients whose requests a
  * test `fetch` answers: it opens from code, from its button, from its key and from the address;
  * it shows an upload after a flush, an invalid record after a bad `track`, the offers with their
- * verdict and state (and says so when the build has none), the session; closing gives focus back;
- * nothing it does throws into the game; `detach()` leaves nothing behind; attached from `<head>`, it
- * draws once the page has a body.
+ * verdict and state (and says so when the build has none), the session, gameplay or a break;
+ * closing gives focus back; nothing it does throws into the game; `detach()` leaves nothing
+ * behind; attached from `<head>`, it draws once the page has a body.
  */
 import { afterEach, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
@@ -183,6 +183,18 @@ it("shows the client's session, and its start and end", async () => {
   expect(report.sessionEvents).toEqual([expect.stringContaining(`ended (consent) ${session.id}`), expect.stringContaining(`started ${session.id}`)]);
   await new Promise((r) => setTimeout(r, 300)); // the panel redraws at most every 250 ms
   expect(section(/^Session/)).toContain(`ended (consent) ${session.id}`);
+});
+
+it('shows whether the player is in gameplay, redrawn at each change', async () => {
+  const tp = client();
+  const inspector = attach(tp);
+  inspector.open();
+  expect(inspector.report().inGameplay).toBe(false);
+  expect(section(/^Consent and storage/)).toContain('Gameplayat a break');
+  tp.gameplayStart();
+  expect(inspector.report().inGameplay).toBe(true);
+  await new Promise((r) => setTimeout(r, 300)); // the panel redraws at most every 250 ms
+  expect(section(/^Consent and storage/)).toContain('Gameplayplaying');
 });
 
 it('opens by the key the game chose (not while typing), and by ?tp-inspector in the address', async () => {
