@@ -21,8 +21,10 @@ import { createOffersEngine, forwardingOffersApi } from './offers/index.js';
  *
  * @throws {ConfigError} an option is missing or malformed (`baseUrl`, `clientKey`, `authMode`, an
  * unknown option, a negative interval…).
+ * @typeParam P - The placement names of `offerRules.placements`, inferred from the object given:
+ *   a trigger naming another is a compile error.
  */
-export function createClient(options: ClientOptions): TpClient {
+export function createClient<const P extends string = string>(options: ClientOptions<P>): TpClient {
   return createCoreClient(options, { offers: { engine: createOffersEngine, api: forwardingOffersApi } });
 }
 
@@ -37,24 +39,38 @@ export {
   checkUsability,
   DO_NOT_SHOW_AGAIN,
   OFFER_TRANSITIONS,
+  pickOffer,
   type AiOffer,
   type AiOfferBody,
   type AiProduct,
   type AutoRefreshOptions,
+  type CandidateReason,
+  type CapName,
+  type CapsLedger,
   type ContentContext,
+  type LedgerOpen,
   type Offer,
   type OfferClosedEvent,
+  type OfferKind,
   type OfferListing,
   type OfferLocalState,
   type OfferMove,
   type OfferOptions,
   type OfferOutcome,
   type OfferReactionEvent,
+  type OfferRules,
   type OffersApi,
   type OfferState,
+  type OfferTrigger,
   type PersonalizedOffer,
   type PersonalizedOfferBody,
+  type PickCandidate,
+  type PickListing,
+  type PickResult,
+  type PickSkipReason,
+  type PlacementRule,
   type ProductCheck,
+  type RuleError,
   type UnusableReason,
   type UsabilityContext,
   type Verdict,

@@ -8,14 +8,18 @@ import { isBoolean, isCount, isFunction, isNonNegative, isPositive, TEXT, type P
 import type { UiAdapter } from '../ui/index.js';
 import type { AutoRefreshOptions } from './contract.js';
 import { DISCOUNT_TOLERANCE, VALID_FOR_UNIT_MS } from './defaults.js';
+import type { OfferRules } from './offer-rules.js';
+import { checkOfferRules } from './offer-rules-check.js';
 import type { ProductCheck } from './usability.js';
 
 /**
  * The offer options of `createClient` (`tp-web-sdk` and the script-tag build). The
  * `createClient` of `tp-web-sdk/logging` has no offers: it throws a `ConfigError` for each of
  * them.
+ *
+ * `P` is the placement names of `offerRules.placements`, inferred from the object given.
  */
-export interface OfferOptions {
+export interface OfferOptions<P extends string = string> {
   /**
    * Draws offers for `offers.show()`: `createDomAdapter()` (`tp-web-sdk/dom`), `createCanvasAdapter()`
    * (`tp-web-sdk/canvas`), `createHeadlessAdapter()` or your own. With none, the game draws `offers.view()`.
@@ -57,6 +61,15 @@ export interface OfferOptions {
   discountTolerance?: number;
   /** Refreshes offers without the game asking: at start, when the player returns to the page. @default off */
   offersAutoRefresh?: AutoRefreshOptions;
+  /**
+   * When and how often placements and triggers show offers: caps across all offers (device time,
+   * held per player on this device), the placements and their filters, the order of candidates,
+   * and the record kinds that ask for an offer. An explicit `offers.show()` is never capped, but
+   * its opens count. Checked at `createClient`: a `ConfigError` names the path at fault
+   * (`offerRules.placements.game-over.maxPerSession`, `offerRules.triggers[0].on`).
+   * @default { minIntervalMs: 180000, sessionGraceMs: 60000, maxPerSession: 3, maxPerDay: 6, waitMs: 3000 }, no placements map (any name shows any offer), no triggers
+   */
+  offerRules?: OfferRules<P>;
 }
 
 /** Every offer option and its rule. */
@@ -70,6 +83,8 @@ export const OFFER_RULES: Readonly<Record<keyof OfferOptions, Rule>> = {
   canPurchase: [isFunction, 'a function of a product returning true or false'],
   discountTolerance: [(v) => isNonNegative(v) && (v as number) <= 1, 'a fraction from 0 to 1'],
   offersAutoRefresh: [isAutoRefresh, '{ onStart?: boolean, onVisible?: boolean, minIntervalMs?: number >= 0 }'],
+  // Its own ConfigError names the path at fault inside it.
+  offerRules: [(v) => (checkOfferRules(v), true), 'offer rules'],
 };
 
 /** The defaults of the offer options that have one (the others are decided where they are used). */
