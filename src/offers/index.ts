@@ -19,6 +19,7 @@ export { createMemoryKeyValueStore, withMemoryFallback, type KeyValueStore } fro
 export { nextState, OFFER_TRANSITIONS, restoredState, type OfferMove, type OfferState } from './state-machine.js';
 export type { OfferOptions } from './options.js';
 export type { OfferKind, OfferRules, OfferTrigger, PickListing, PlacementRule } from './offer-rules.js';
+export { checkOfferRules } from './offer-rules-check.js';
 export type { CapName, CapsLedger, LedgerOpen } from './caps.js';
 export {
   pickOffer,

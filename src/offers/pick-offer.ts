@@ -46,18 +46,18 @@ export interface RuleError {
   readonly error: unknown;
 }
 
-interface PickBase<P extends string> {
+/** The result of {@link pickOffer}: the offer to show, or why none. */
+export type PickResult<P extends string = string> = {
   readonly placement: P;
   /** Every listing given, in their order, with why it was passed over. */
   readonly candidates: readonly PickCandidate[];
   /** What `accept` and `priority` threw, in the order they threw. */
   readonly errors: readonly RuleError[];
-}
-
-/** The result of {@link pickOffer}: the offer to show, or why none. */
-export type PickResult<P extends string = string> =
-  | (PickBase<P> & { readonly offer: Offer; readonly skipped?: undefined; readonly cap?: undefined })
-  | (PickBase<P> & { readonly offer?: undefined; readonly skipped: PickSkipReason; readonly cap?: CapName });
+} & (
+  | { readonly offer: Offer; readonly skipped?: undefined; readonly cap?: undefined }
+  /** `cap`: with `capped`, the first cap that held. */
+  | { readonly offer?: undefined; readonly skipped: PickSkipReason; readonly cap?: CapName }
+);
 
 /**
  * The default order: never opened first, then the one whose usability ends soonest, then the
