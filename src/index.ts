@@ -11,7 +11,7 @@
  * @module tp-web-sdk
  */
 import { createCoreClient, type ClientOptions, type TpClient } from './client/index.js';
-import { createOffersEngine, forwardingOffersApi } from './offers/index.js';
+import { checkOfferRules, createOffersEngine, forwardingOffersApi } from './offers/index.js';
 
 /**
  * Creates a client: behavior logging and offers. Offers are drawn by the adapter passed as `ui`
@@ -21,9 +21,11 @@ import { createOffersEngine, forwardingOffersApi } from './offers/index.js';
  *
  * @throws {ConfigError} an option is missing or malformed (`baseUrl`, `clientKey`, `authMode`, an
  * unknown option, a negative interval…).
+ * @typeParam P - The placement names of `offerRules.placements`, inferred from the object given:
+ *   a trigger naming another is a compile error.
  */
-export function createClient(options: ClientOptions): TpClient {
-  return createCoreClient(options, { offers: { engine: createOffersEngine, api: forwardingOffersApi } });
+export function createClient<const P extends string = string>(options: ClientOptions<P>): TpClient {
+  return createCoreClient(options, { offers: { engine: createOffersEngine, api: forwardingOffersApi, checkRules: checkOfferRules } });
 }
 
 // Everything of `tp-web-sdk/logging` (its `createClient` is shadowed by the one above), and the offers.
@@ -37,24 +39,38 @@ export {
   checkUsability,
   DO_NOT_SHOW_AGAIN,
   OFFER_TRANSITIONS,
+  pickOffer,
   type AiOffer,
   type AiOfferBody,
   type AiProduct,
   type AutoRefreshOptions,
+  type CandidateReason,
+  type CapName,
+  type CapsLedger,
   type ContentContext,
+  type LedgerOpen,
   type Offer,
   type OfferClosedEvent,
+  type OfferKind,
   type OfferListing,
   type OfferLocalState,
   type OfferMove,
   type OfferOptions,
   type OfferOutcome,
   type OfferReactionEvent,
+  type OfferRules,
   type OffersApi,
   type OfferState,
+  type OfferTrigger,
   type PersonalizedOffer,
   type PersonalizedOfferBody,
+  type PickCandidate,
+  type PickListing,
+  type PickResult,
+  type PickSkipReason,
+  type PlacementRule,
   type ProductCheck,
+  type RuleError,
   type UnusableReason,
   type UsabilityContext,
   type Verdict,

@@ -247,5 +247,10 @@ export interface EntryDefaults {
     readonly engine: (deps: OffersDeps) => OffersEngine;
     /** `client.offers`, handing each call to the engine of the moment (offers/forwarding-api.ts). */
     readonly api: (engine: () => OffersEngine | undefined, shut: () => boolean) => OffersApi;
+    /**
+     * Checks the `offerRules` option in depth (offers/offer-rules-check.ts), after the other
+     * options: the logging entry, which refuses the option, carries none of it.
+     */
+    readonly checkRules: (rules: unknown) => void;
   };
 }

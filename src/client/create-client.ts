@@ -32,6 +32,7 @@ import { createTracking } from './tracking.js';
 /** Creates a client. See `createClient` in the package entry. */
 export function createCoreClient(options: ClientOptions, defaults: EntryDefaults = {}): TpClient {
   const o = resolveOptions(options);
+  if (o.offerRules !== undefined) defaults.offers?.checkRules(o.offerRules);
   const emitter = createEmitter();
   const stats = countStats(emitter); // first listener: a game's listener sees its event counted
   const log = startLog(createLog(o.logLevel, o.logger), emitter);

@@ -21,8 +21,10 @@ export const DEFAULT_MAX_BATCH_RECORDS = 2000;
  *
  * Times are in milliseconds, sizes in bytes. A time over 2147483647 (about 24.8 days, the longest
  * wait `setTimeout` honours) counts as 2147483647.
+ *
+ * `P` is the placement names of `offerRules.placements`, inferred from the object given.
  */
-export interface ClientOptions extends LoggingOptions, OfferOptions {}
+export interface ClientOptions<P extends string = string> extends LoggingOptions, OfferOptions<P> {}
 
 /** Options with defaults applied (those that have one), and the names made from them. */
 export type ResolvedOptions = Required<Omit<LoggingOptions, OptionalKeys | 'retry'>> & Pick<LoggingOptions, OptionalKeys> & { retry: RetryPolicy } & ResolvedOfferOptions & ResolvedNames;

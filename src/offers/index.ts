@@ -18,6 +18,17 @@ export { createMemoryOfferCache } from './offer-cache.js';
 export { createMemoryKeyValueStore, withMemoryFallback, type KeyValueStore } from './store.js';
 export { nextState, OFFER_TRANSITIONS, restoredState, type OfferMove, type OfferState } from './state-machine.js';
 export type { OfferOptions } from './options.js';
+export type { OfferKind, OfferRules, OfferTrigger, PickListing, PlacementRule } from './offer-rules.js';
+export { checkOfferRules } from './offer-rules-check.js';
+export type { CapName, CapsLedger, LedgerOpen } from './caps.js';
+export {
+  pickOffer,
+  type CandidateReason,
+  type PickCandidate,
+  type PickResult,
+  type PickSkipReason,
+  type RuleError,
+} from './pick-offer.js';
 export { createOffersEngine } from './engine.js';
 export { forwardingOffersApi } from './forwarding-api.js';
 export { buildOfferContent, type ContentContext } from './content.js';

@@ -8,14 +8,17 @@ import { isBoolean, isCount, isFunction, isNonNegative, isPositive, TEXT, type P
 import type { UiAdapter } from '../ui/index.js';
 import type { AutoRefreshOptions } from './contract.js';
 import { DISCOUNT_TOLERANCE, VALID_FOR_UNIT_MS } from './defaults.js';
+import type { OfferRules } from './offer-rules.js';
 import type { ProductCheck } from './usability.js';
 
 /**
  * The offer options of `createClient` (`tp-web-sdk` and the script-tag build). The
  * `createClient` of `tp-web-sdk/logging` has no offers: it throws a `ConfigError` for each of
  * them.
+ *
+ * `P` is the placement names of `offerRules.placements`, inferred from the object given.
  */
-export interface OfferOptions {
+export interface OfferOptions<P extends string = string> {
   /**
    * Draws offers for `offers.show()`: `createDomAdapter()` (`tp-web-sdk/dom`), `createCanvasAdapter()`
    * (`tp-web-sdk/canvas`), `createHeadlessAdapter()` or your own. With none, the game draws `offers.view()`.
@@ -57,6 +60,24 @@ export interface OfferOptions {
   discountTolerance?: number;
   /** Refreshes offers without the game asking: at start, when the player returns to the page. @default off */
   offersAutoRefresh?: AutoRefreshOptions;
+  /**
+   * When and how often placements and triggers show offers (`OfferRules`; the decision is
+   * `pickOffer`):
+   * - `minIntervalMs` (180000), `sessionGraceMs` (60000), `maxPerSession` (3), `maxPerDay` (6, per
+   *   UTC day): caps across all offers, per player on this device, in device time. An explicit
+   *   `offers.show()` is never capped, but every open counts;
+   * - `waitMs` (3000): the longest a placement waits for a refresh and the offer's image;
+   * - `placements`: name → `{ kinds?, accept?, minIntervalMs?, maxPerSession? }`. With a map, a
+   *   name not in it shows nothing; without one, any name shows any offer;
+   * - `priority(a, b)`: the order of the candidates, instead of the default (never opened first,
+   *   then the one whose usability ends soonest, then the newest);
+   * - `triggers`: `[{ on, when?, placement }]`, record kinds that ask for an offer once tracked.
+   *
+   * Checked at `createClient`: a `ConfigError` names the path at fault
+   * (`offerRules.placements.game-over.maxPerSession`, `offerRules.triggers[0].on`).
+   * @default the caps above, no placements map, no triggers
+   */
+  offerRules?: OfferRules<P>;
 }
 
 /** Every offer option and its rule. */
@@ -70,6 +91,9 @@ export const OFFER_RULES: Readonly<Record<keyof OfferOptions, Rule>> = {
   canPurchase: [isFunction, 'a function of a product returning true or false'],
   discountTolerance: [(v) => isNonNegative(v) && (v as number) <= 1, 'a fraction from 0 to 1'],
   offersAutoRefresh: [isAutoRefresh, '{ onStart?: boolean, onVisible?: boolean, minIntervalMs?: number >= 0 }'],
+  // An object here; checked in depth by the package entry (offer-rules-check.ts), which names the
+  // path at fault: the logging entry, which refuses the option, carries none of that.
+  offerRules: [(v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'an object'],
 };
 
 /** The defaults of the offer options that have one (the others are decided where they are used). */

@@ -35,6 +35,7 @@ function clientWithDeps(consent: 'granted' | 'pending' = 'granted'): { tp: TpCli
           return createOffersEngine(d);
         },
         api: forwardingOffersApi,
+        checkRules: () => undefined,
       },
     },
   );
