@@ -29,7 +29,7 @@ export function createClient(options: ClientOptions): TpClient {
 // Everything of `tp-web-sdk/logging` (its `createClient` is shadowed by the one above), and the offers.
 export * from './logging.js';
 export type { ClientOptions, TpClient } from './client/index.js';
-// Types that the offer options name (`platform`, `offersAutoRefresh`, `canPurchase`).
+// Types that the offer options name (`platform`, `offersAutoRefresh`, `canPurchase`, `productInfo`).
 export type { PlatformStore } from './internal/index.js';
 export { OfferError, OfferStateError, type OfferErrorReason } from './errors/index.js';
 export {
@@ -55,6 +55,8 @@ export {
   type PersonalizedOffer,
   type PersonalizedOfferBody,
   type ProductCheck,
+  type ProductInfo,
+  type ProductInfoSource,
   type UnusableReason,
   type UsabilityContext,
   type Verdict,

@@ -21,6 +21,7 @@ export type { OfferOptions } from './options.js';
 export { createOffersEngine } from './engine.js';
 export { forwardingOffersApi } from './forwarding-api.js';
 export { buildOfferContent, type ContentContext } from './content.js';
+export type { ProductInfo, ProductInfoSource } from './product-info.js';
 export type { OfferClosedEvent, OfferEmitter, OfferEvents, OfferReactionEvent } from './events.js';
 export {
   DO_NOT_SHOW_AGAIN,
