@@ -8,7 +8,7 @@ import { isBoolean, isCount, isFunction, isNonNegative, isPositive, TEXT, type P
 import type { UiAdapter } from '../ui/index.js';
 import type { AutoRefreshOptions } from './contract.js';
 import { DISCOUNT_TOLERANCE, VALID_FOR_UNIT_MS } from './defaults.js';
-import { currencyCodeOf, type ProductInfo, type ProductInfoSource } from './product-info.js';
+import { currencyCodeOf, type ProductInfo } from './product-info.js';
 import type { ProductCheck } from './usability.js';
 
 /**
@@ -52,13 +52,15 @@ export interface OfferOptions {
   canPurchase?: (product: ProductCheck) => boolean;
   /**
    * What the player sees of a product, from the game's own catalog: its name, price, currency and
-   * image ({@link ProductInfo}), from the offer and the product's `purchasable_slug` (AI) or
+   * image (`ProductInfo`), from the offer and the product's `purchasable_slug` (AI) or
    * `product_id` (personalized) as `id`. AI products carry only a slug (`golden_sword`) and no
    * price: with it, they show the game's name and price. A personalized product shows the game's
    * name before `product_name`, and always the service's prices, in the currency given here,
    * else in `currencyCode`. Return undefined (or null) to leave a product as the offer carries
    * it. Asked each time an offer's content is built (`offers.show()`, `offers.view()`), once per
-   * product shown. Synchronous: keep it cheap.
+   * product shown. Synchronous: keep it cheap. The DOM and canvas adapters draw no product
+   * images: `imageUrl` is in the view's products (`offers.view()`, the headless adapter) for a
+   * game that draws its own.
    *
    * A function that throws, or answers anything else than an object of those fields (a blank
    * name, a negative or non-finite price, a code that is not three letters, a URL that is not
@@ -66,7 +68,7 @@ export interface OfferOptions {
    * is an `error` event (`TpError` `config`), never thrown into the game.
    * @default none: names and prices as the offer carries them
    */
-  productInfo?: ProductInfoSource;
+  productInfo?: (product: ProductCheck) => ProductInfo | undefined;
   /**
    * ISO 4217 code of the prices' currency (`USD`, `KRW`; three letters, any case), for the prices
    * whose `productInfo` names none: they are drawn with `Intl.NumberFormat` in currency style
@@ -93,8 +95,8 @@ export const OFFER_RULES: Readonly<Record<keyof OfferOptions, Rule>> = {
   maxOffersBytes: [isCount, 'an integer number of bytes >= 1'],
   validForUnitMs: [isPositive, 'a number of milliseconds > 0'],
   canPurchase: [isFunction, 'a function of a product returning true or false'],
-  productInfo: [isFunction, 'a function of a product returning { name?, price?, currencyCode?, imageUrl? } or undefined'],
-  currencyCode: [(v) => currencyCodeOf(v) !== undefined, 'an ISO 4217 currency code of three letters (USD, KRW)'],
+  productInfo: [isFunction, 'a function'],
+  currencyCode: [(v) => currencyCodeOf(v) !== undefined, 'an ISO 4217 code (USD)'],
   discountTolerance: [(v) => isNonNegative(v) && (v as number) <= 1, 'a fraction from 0 to 1'],
   offersAutoRefresh: [isAutoRefresh, '{ onStart?: boolean, onVisible?: boolean, minIntervalMs?: number >= 0 }'],
 };

@@ -35,22 +35,27 @@ export type ProductInfoSource = (product: ProductCheck) => ProductInfo | undefin
 export const currencyCodeOf = (value: unknown): string | undefined =>
   typeof value === 'string' && /^[A-Za-z]{3}$/.test(value) ? value.toUpperCase() : undefined;
 
-/** The fields of `info`, read once and checked; a string saying why when one cannot be read. */
+/** The fields of `info`, read once and checked; why the first unreadable one is not. */
 function readInfo(info: object): ProductInfo | string {
   const { name, price, currencyCode, imageUrl } = info as Record<keyof ProductInfo, unknown>;
-  if (name !== undefined && !(typeof name === 'string' && name.trim() !== '')) return 'a name that is not a non-blank string';
-  if (price !== undefined && !(typeof price === 'number' && Number.isFinite(price) && price >= 0)) return 'a price that is not a finite number >= 0';
   const currency = currencyCodeOf(currencyCode);
-  if (currencyCode !== undefined && currency === undefined) return 'a currencyCode that is not three letters';
   const image = typeof imageUrl === 'string' && imageUrl.length <= 2048 ? httpUrl(imageUrl) : undefined;
-  if (imageUrl !== undefined && image === undefined) return 'an imageUrl that is not an http(s) URL';
-  return { name: name as string | undefined, price: price as number | undefined, currencyCode: currency, imageUrl: image };
+  return name !== undefined && !(typeof name === 'string' && name.trim())
+    ? 'bad name'
+    : price !== undefined && !(typeof price === 'number' && Number.isFinite(price) && price >= 0)
+      ? 'bad price'
+      : currencyCode !== undefined && !currency
+        ? 'bad currencyCode'
+        : imageUrl !== undefined && !image
+          ? 'bad imageUrl'
+          : { name: name as string | undefined, price: price as number | undefined, currencyCode: currency, imageUrl: image };
 }
 
 /**
  * `source`'s answer for `product`, checked and copied; undefined when there is none, and when
- * `source` threw or answered something unreadable (a non-object, a field of the wrong kind): then
- * `onError` gets a `TpError` `config` saying which product and why.
+ * `source` threw or answered something unreadable (not an object; a blank name, a price not a
+ * finite number >= 0, a currency not three letters, an image not http(s)): then `onError` gets a
+ * `TpError` `config` naming the product, the offer and the field.
  */
 export function askProductInfo(
   source: ProductInfoSource | undefined,
@@ -58,17 +63,17 @@ export function askProductInfo(
   onError: ((error: TpError) => void) | undefined,
 ): ProductInfo | undefined {
   if (!source) return undefined;
-  const about = `productInfo for product ${product.id ?? `#${product.index ?? '?'}`} of offer ${product.offer.offer_id}`;
   let read: ProductInfo | string | undefined;
+  let cause: unknown;
   try {
     const info: unknown = source(product);
     // null is nothing, as undefined is: a game's lookup that found no entry.
-    read = info == null ? undefined : typeof info !== 'object' || Array.isArray(info) ? 'not an object' : readInfo(info);
-  } catch (cause) {
-    onError?.(new TpError('config', `${about} threw: the product shows as the offer carries it`, { cause }));
-    return undefined;
+    read = info == null ? undefined : typeof info == 'object' && !Array.isArray(info) ? readInfo(info) : 'bad answer';
+  } catch (error) {
+    read = 'threw';
+    cause = error;
   }
-  if (typeof read !== 'string') return read;
-  onError?.(new TpError('config', `${about} returned ${read}: the product shows as the offer carries it`));
+  if (typeof read != 'string') return read;
+  onError?.(new TpError('config', `productInfo of ${product.id ?? `#${product.index}`} in offer ${product.offer.offer_id}: ${read}, shown as sent`, { cause }));
   return undefined;
 }

@@ -53,12 +53,18 @@ function currencyFormat(locale: string | undefined, currency: string): Intl.Numb
 }
 
 /**
- * Makes the page's format of prices in `currency` (ISO 4217) in an idle moment, as
- * {@link warmNumberFormats} does the number formats: the offer engine calls it at its start with
- * the `currencyCode` option.
+ * Makes the page's format of prices in `currency` (ISO 4217) in an idle moment (one step: the
+ * number data are those {@link warmNumberFormats} loads), so the first price in it reuses it:
+ * the offer engine calls it at its start with the `currencyCode` option.
  */
 export function warmCurrencyFormat(currency: string): void {
-  inIdleSteps([() => void currencyFormat(undefined, currency)?.format(1)], 200);
+  const make = (): unknown => currencyFormat(undefined, currency)?.format(1);
+  try {
+    if (typeof requestIdleCallback == 'function') requestIdleCallback(make, { timeout: 200 });
+    else setTimeout(make);
+  } catch {
+    // A page whose idle callbacks fail (a game's polyfill): made when a price first needs it.
+  }
 }
 
 /**

@@ -101,7 +101,7 @@ describe('a productInfo that fails leaves the product as the offer carries it, w
     expect(product).toMatchObject(AS_IT_CAME);
     expect(errors).toHaveLength(1);
     expect(errors[0]).toMatchObject({ code: 'config', cause: thrown });
-    expect(errors[0]!.message).toMatch(/productInfo for product golden_sword of offer 1001 threw/);
+    expect(errors[0]!.message).toMatch(/productInfo of golden_sword in offer 1001: threw/);
   });
 
   it('one whose getter throws is one that throws', () => {
@@ -117,9 +117,9 @@ describe('a productInfo that fails leaves the product as the offer carries it, w
   });
 
   it.each([
-    ['a string', 'Golden Sword', /not an object/],
-    ['a number', 4.99, /not an object/],
-    ['an array', ['Golden Sword'], /not an object/],
+    ['a string', 'Golden Sword', /bad answer/],
+    ['a number', 4.99, /bad answer/],
+    ['an array', ['Golden Sword'], /bad answer/],
     ['a blank name', { name: '  ', price: 1 }, /name/],
     ['a name that is a number', { name: 7 }, /name/],
     ['a negative price', { name: 'Sword', price: -1 }, /price/],
@@ -200,7 +200,7 @@ describe('through the client: the views every adapter draws', () => {
     await tp.offers.refresh();
     const view = await tp.offers.view(1);
     expect(view.products[0]!.name).toBe('golden_sword');
-    expect(errors).toEqual([expect.stringMatching(/productInfo for product golden_sword of offer 1 threw/)]);
+    expect(errors).toEqual([expect.stringMatching(/productInfo of golden_sword in offer 1: threw/)]);
     await tp.shutdown();
   });
 });
