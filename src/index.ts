@@ -31,7 +31,7 @@ export function createClient<const P extends string = string>(options: ClientOpt
 // Everything of `tp-web-sdk/logging` (its `createClient` is shadowed by the one above), and the offers.
 export * from './logging.js';
 export type { ClientOptions, TpClient } from './client/index.js';
-// Types that the offer options name (`platform`, `offersAutoRefresh`, `canPurchase`).
+// Types that the offer options name (`platform`, `offersAutoRefresh`, `canPurchase`, `productInfo`).
 export type { PlatformStore } from './internal/index.js';
 export { OfferError, OfferStateError, type OfferErrorReason } from './errors/index.js';
 export {
@@ -71,6 +71,8 @@ export {
   type PlacementRule,
   type ProductCheck,
   type RuleError,
+  type ProductInfo,
+  type ProductInfoSource,
   type UnusableReason,
   type UsabilityContext,
   type Verdict,

@@ -120,6 +120,8 @@ export function startConsented(d: ConsentedDeps): Consented {
     store: d.device.store(),
     validForUnitMs: o.validForUnitMs,
     canPurchase: o.canPurchase,
+    productInfo: o.productInfo,
+    currencyCode: o.currencyCode,
     discountTolerance: o.discountTolerance,
     ui: d.ui,
     player: d.player,

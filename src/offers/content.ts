@@ -1,6 +1,6 @@
 /**
  * Builds the {@link OfferContent} of an offer: what there is to draw, in one language, for one
- * platform. Pure. Spec: Offer record; AI offer body (`display_parameters`, `recommendations`);
+ * platform. Pure, but for the game's `productInfo`, asked once per product shown. Spec: Offer record; AI offer body (`display_parameters`, `recommendations`);
  * personalized offer body (`message`, prices, `message_layout`). Decisions: docs/decisions.md,
  * "Drawing offers: one view, three adapters".
  *
@@ -9,7 +9,9 @@
 import type { PlatformStore } from '../internal/index.js';
 import { parseRichText } from '../richtext/index.js';
 import { discountPercent, type OfferContent, type ProductView } from '../ui/index.js';
+import type { TpError } from '../errors/index.js';
 import { pickLanguage } from './language.js';
+import { askProductInfo, currencyCodeOf, type ProductInfo, type ProductInfoSource } from './product-info.js';
 import type { Offer } from './types.js';
 import { availableProducts, idText, saleWindow, type ProductCheck } from './usability.js';
 
@@ -22,6 +24,12 @@ export interface ContentContext {
   readonly now: number;
   /** False for a product the player may not buy; it is left out. */
   readonly canPurchase?: (product: ProductCheck) => boolean;
+  /** What the game tells of each product shown (the `productInfo` option); see {@link ProductInfo}. */
+  readonly productInfo?: ProductInfoSource;
+  /** ISO 4217 code of the prices' currency when `productInfo` names none (the `currencyCode` option); undefined: prices are bare numbers. */
+  readonly currencyCode?: string;
+  /** Gets what `productInfo` threw or answered that could not be read (that product shows as the offer carries it). */
+  readonly onError?: (error: TpError) => void;
 }
 
 /** The content of `offer`. Strings are plain text; URLs are http(s) (checked when the offer was decoded) or undefined. */
@@ -36,11 +44,15 @@ export function buildOfferContent(offer: Offer, ctx: ContentContext): OfferConte
       message: parseRichText(display.message),
       imageUrl: undefined,
       backgroundUrl: display.background_url ?? undefined,
-      products: (availableProducts(offer, ctx) ?? []).map((p) =>
-        product(p.purchasable_slug ?? undefined, p.purchasable_slug ?? idText(p.product_index) ?? '', p.purchase_link, {
+      products: (availableProducts(offer, ctx) ?? []).map((p) => {
+        const id = p.purchasable_slug ?? undefined;
+        const info = askProductInfo(ctx.productInfo, { offer, id, index: idText(p.product_index) }, ctx.onError);
+        return product(id, info?.name ?? id ?? idText(p.product_index) ?? '', p.purchase_link, {
+          ...priced(info?.price, info, ctx),
+          imageUrl: info?.imageUrl,
           saleEndsAt: p.end_datetime == null ? undefined : saleWindow(p)?.[1],
-        }),
-      ),
+        });
+      }),
       toggleLabel: display.toggle_message ?? undefined,
       layout: undefined,
     };
@@ -48,6 +60,7 @@ export function buildOfferContent(offer: Offer, ctx: ContentContext): OfferConte
   const { body } = offer;
   const [language, message] = inLanguage(body.message, ctx.languages);
   const id = idText(body.product_id);
+  const info = askProductInfo(ctx.productInfo, { offer, id, index: undefined }, ctx.onError);
   return {
     offerId: offer.offer_id,
     kind: 'personalized',
@@ -57,8 +70,10 @@ export function buildOfferContent(offer: Offer, ctx: ContentContext): OfferConte
     imageUrl: message.image ?? undefined,
     backgroundUrl: undefined,
     products: [
-      product(id, idText(body.product_name) ?? id ?? '', message.url, {
-        price: body.price,
+      product(id, info?.name ?? idText(body.product_name) ?? id ?? '', message.url, {
+        // The service's prices: the game's catalog price is not the personalized one.
+        ...priced(body.price, info, ctx),
+        imageUrl: info?.imageUrl,
         discountPrice: body.discount_price,
         // No badge for a price with nothing off: a stated rate alone is no discount.
         discountPercent: body.discount_price < body.price ? discountPercent(body.discount_rate) : undefined,
@@ -75,6 +90,11 @@ function inLanguage<T>(texts: Readonly<Record<string, T>>, languages: readonly s
   return [language, texts[language]!];
 }
 
+/** `price` with its currency: the game's for this product, else the `currencyCode` option; none without a price. */
+function priced(price: number | undefined, info: ProductInfo | undefined, ctx: ContentContext): Pick<ProductView, 'price' | 'currencyCode'> {
+  return { price, currencyCode: price === undefined ? undefined : (info?.currencyCode ?? currencyCodeOf(ctx.currencyCode)) };
+}
+
 function product(id: string | undefined, name: string, url: string | null | undefined, extra: Partial<ProductView>): ProductView {
   return {
     id,
@@ -82,7 +102,9 @@ function product(id: string | undefined, name: string, url: string | null | unde
     price: undefined,
     discountPrice: undefined,
     discountPercent: undefined,
+    currencyCode: undefined,
     purchaseUrl: url ?? undefined,
+    imageUrl: undefined,
     saleEndsAt: undefined,
     ...extra,
   };

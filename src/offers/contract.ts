@@ -15,6 +15,7 @@ import type { OfferOutcome, OfferView, UiAdapter } from '../ui/index.js';
 import type { OfferEmitter } from './events.js';
 import type { OfferCache } from './offer-cache.js';
 import type { OfferStateStore } from './local-state.js';
+import type { ProductInfoSource } from './product-info.js';
 import type { OfferState } from './state-machine.js';
 import type { Offer } from './types.js';
 import type { ProductCheck, Verdict } from './usability.js';
@@ -168,6 +169,10 @@ export interface OffersDeps {
   readonly store: PlatformStore;
   readonly validForUnitMs: number;
   readonly canPurchase?: (product: ProductCheck) => boolean;
+  /** The `productInfo` option. */
+  readonly productInfo?: ProductInfoSource;
+  /** The `currencyCode` option. */
+  readonly currencyCode?: string;
   readonly discountTolerance?: number;
   readonly ui: () => UiAdapter | undefined;
   readonly player: () => string | undefined;

@@ -32,6 +32,7 @@ export {
 export { createOffersEngine } from './engine.js';
 export { forwardingOffersApi } from './forwarding-api.js';
 export { buildOfferContent, type ContentContext } from './content.js';
+export type { ProductInfo, ProductInfoSource } from './product-info.js';
 export type { OfferClosedEvent, OfferEmitter, OfferEvents, OfferReactionEvent } from './events.js';
 export {
   DO_NOT_SHOW_AGAIN,

@@ -9,6 +9,7 @@ import type { UiAdapter } from '../ui/index.js';
 import type { AutoRefreshOptions } from './contract.js';
 import { DISCOUNT_TOLERANCE, VALID_FOR_UNIT_MS } from './defaults.js';
 import type { OfferRules } from './offer-rules.js';
+import { currencyCodeOf, type ProductInfo } from './product-info.js';
 import type { ProductCheck } from './usability.js';
 
 /**
@@ -53,6 +54,32 @@ export interface OfferOptions<P extends string = string> {
    */
   canPurchase?: (product: ProductCheck) => boolean;
   /**
+   * What the player sees of a product, from the game's own catalog: its name, price, currency and
+   * image (`ProductInfo`), from the offer and the product's `purchasable_slug` (AI) or
+   * `product_id` (personalized) as `id`. AI products carry only a slug (`golden_sword`) and no
+   * price: with it, they show the game's name and price. A personalized product shows the game's
+   * name before `product_name`, and always the service's prices, in the currency given here,
+   * else in `currencyCode`. Return undefined (or null) to leave a product as the offer carries
+   * it. Asked each time an offer's content is built (`offers.show()`, `offers.view()`), once per
+   * product shown. Synchronous: keep it cheap. The DOM and canvas adapters draw no product
+   * images: `imageUrl` is in the view's products (`offers.view()`, the headless adapter) for a
+   * game that draws its own.
+   *
+   * A function that throws, or answers anything else than an object of those fields (a blank
+   * name, a negative or non-finite price, a code that is not three letters, a URL that is not
+   * http(s)), changes nothing of that product, which shows as the offer carries it: the failure
+   * is an `error` event (`TpError` `config`), never thrown into the game.
+   * @default none: names and prices as the offer carries them
+   */
+  productInfo?: (product: ProductCheck) => ProductInfo | undefined;
+  /**
+   * ISO 4217 code of the prices' currency (`USD`, `KRW`; three letters, any case), for the prices
+   * whose `productInfo` names none: they are drawn with `Intl.NumberFormat` in currency style
+   * (`$4.99`, `₩5,500`) in the page's locale. Another value is a `ConfigError` at `createClient`.
+   * @default none: prices are bare numbers (`4.99`)
+   */
+  currencyCode?: string;
+  /**
    * Largest gap between a personalized offer's `discount_rate` and the rate its prices imply
    * (`1 − discount_price / price`), as a fraction; a larger one makes the offer `malformed`.
    * @default 0.05 (5 percentage points: prices rounded to marketing prices pass)
@@ -89,6 +116,8 @@ export const OFFER_RULES: Readonly<Record<keyof OfferOptions, Rule>> = {
   maxOffersBytes: [isCount, 'an integer number of bytes >= 1'],
   validForUnitMs: [isPositive, 'a number of milliseconds > 0'],
   canPurchase: [isFunction, 'a function of a product returning true or false'],
+  productInfo: [isFunction, 'a function'],
+  currencyCode: [(v) => currencyCodeOf(v) !== undefined, 'an ISO 4217 code (USD)'],
   discountTolerance: [(v) => isNonNegative(v) && (v as number) <= 1, 'a fraction from 0 to 1'],
   offersAutoRefresh: [isAutoRefresh, '{ onStart?: boolean, onVisible?: boolean, minIntervalMs?: number >= 0 }'],
   // An object here; checked in depth by the package entry (offer-rules-check.ts), which names the

@@ -7,12 +7,13 @@
  * @module
  */
 import { OfferError } from '../errors/index.js';
-import type { OfferView, ProductView } from '../ui/index.js';
+import { warmCurrencyFormat, type OfferView, type ProductView } from '../ui/index.js';
 import { buildOfferContent } from './content.js';
 import type { OffersDeps } from './contract.js';
 import { shutDown, type EngineCore } from './core.js';
 import { findOffer, type KnownOffers } from './known-offers.js';
 import type { OnScreen } from './on-screen.js';
+import { currencyCodeOf } from './product-info.js';
 import type { Reactions } from './reactions.js';
 import { createOfferView, type ShowSession } from './show-session.js';
 import type { Offer } from './types.js';
@@ -58,12 +59,15 @@ function expiry(
   };
 }
 
-/** What the views read: the identified player and the languages they prefer. */
-export type ViewDeps = Pick<OffersDeps, 'player' | 'languages'>;
+/** What the views read: the identified player, the languages they prefer, what the game tells of products. */
+export type ViewDeps = Pick<OffersDeps, 'player' | 'languages' | 'productInfo' | 'currencyCode'>;
 
 /** The function that opens views of one engine's offers: see the module's description. */
 export function createViewOpener(core: EngineCore, deps: ViewDeps, known: KnownOffers, reactions: Reactions, onScreen: OnScreen): OpenView {
   const { states, fail } = core;
+  const { productInfo, currencyCode } = deps;
+  // The browser's first format of this currency, while the game loads (ui/format.ts).
+  if (currencyCode !== undefined) warmCurrencyFormat(currencyCodeOf(currencyCode)!);
   return async (offerId, onEnded) => {
     const player = deps.player();
     const offer = await findOffer(core, known, offerId);
@@ -77,7 +81,7 @@ export function createViewOpener(core: EngineCore, deps: ViewDeps, known: KnownO
     // One view per offer: an earlier one not opened (taken and never drawn, say) ends here, unopened
     // (`closed`): both opened would count two opens, past `valid_open_count`.
     onScreen.close((earlier) => earlier.offerId === offerId);
-    const content = buildOfferContent(offer, { ...core.context(offer, now), languages: deps.languages() });
+    const content = buildOfferContent(offer, { ...core.context(offer, now), languages: deps.languages(), productInfo, currencyCode, onError: fail });
     const [view, recheck] = createOfferView({
       content,
       ...expiry(core, known, offer, player, firstSaleEnd(content.products)),

@@ -34,6 +34,40 @@ function numberFormat(locale: string | undefined, minimumFractionDigits: number)
 }
 
 /**
+ * The currency format of `currency` (ISO 4217) in `locale`, with the currency's own decimals
+ * (`$4.50`, `₩5,500`); made once per locale and code, as the number formats. Undefined for a code
+ * the browser refuses.
+ */
+function currencyFormat(locale: string | undefined, currency: string): Intl.NumberFormat | undefined {
+  const key = `${locale}/${currency}`;
+  let format = formats.get(key);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    } catch {
+      return undefined; // a code that is not three letters (a view a game built): bare numbers
+    }
+    formats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * Makes the page's format of prices in `currency` (ISO 4217) in an idle moment (one step: the
+ * number data are those {@link warmNumberFormats} loads), so the first price in it reuses it:
+ * the offer engine calls it at its start with the `currencyCode` option.
+ */
+export function warmCurrencyFormat(currency: string): void {
+  const make = (): unknown => currencyFormat(undefined, currency)?.format(1);
+  try {
+    if (typeof requestIdleCallback == 'function') requestIdleCallback(make, { timeout: 200 });
+    else setTimeout(make);
+  } catch {
+    // A page whose idle callbacks fail (a game's polyfill): made when a price first needs it.
+  }
+}
+
+/**
  * Makes the page's number formats in an idle moment (`requestIdleCallback`, else a task), so the
  * browser's one-time cost falls while the game loads rather than in the task that shows an offer.
  * An adapter calls it when it is created.
@@ -55,17 +89,26 @@ export function formatNumber(n: number, locale?: string): string {
   return numberFormat(locale, 0).format(n);
 }
 
-/** A price: `6930` → `6,930`, `4.5` → `4.50`, `4.999` → `5.00`: whole, or with two decimals, so a struck price and the one to pay read alike. */
-const formatPrice = (n: number, locale?: string): string => numberFormat(locale, Number.isInteger(n) ? 0 : 2).format(n);
+/**
+ * A price: `6930` → `6,930`, `4.5` → `4.50`, `4.999` → `5.00`: whole, or with two decimals, so a
+ * struck price and the one to pay read alike. With a currency, in its style and decimals
+ * (`USD`: `$4.50`, `$6,930.00`; `KRW`: `₩6,930`).
+ */
+const formatOne = (n: number, locale: string | undefined, currency: string | undefined): string =>
+  (currency === undefined ? undefined : currencyFormat(locale, currency))?.format(n) ?? numberFormat(locale, Number.isInteger(n) ? 0 : 2).format(n);
 
-/** The price line of `product`, or undefined when it has no price (AI offers). */
+/**
+ * The price line of `product`, or undefined when it has no price (an AI product the game's
+ * `productInfo` gives none). Prices are in the currency of `product.currencyCode`, if any.
+ */
 export function priceText(product: ProductView, locale?: string): PriceText | undefined {
-  const { price, discountPrice, discountPercent } = product;
+  const { price, discountPrice, discountPercent, currencyCode } = product;
   const pay = discountPrice ?? price;
   if (pay === undefined) return undefined;
+  const formatPrice = (n: number): string => formatOne(n, locale, currencyCode);
   return {
-    was: price !== undefined && discountPrice !== undefined && discountPrice < price ? formatPrice(price, locale) : undefined,
-    now: formatPrice(pay, locale),
+    was: price !== undefined && discountPrice !== undefined && discountPrice < price ? formatPrice(price) : undefined,
+    now: formatPrice(pay),
     discount: discountPercent ? `-${formatNumber(discountPercent, locale)}%` : undefined,
   };
 }

@@ -9,4 +9,4 @@ export type { OfferActions, OfferContent, OfferOutcome, OfferView, ProductView, 
 export { discountPercent } from './format.js';
 export { createHeadlessAdapter, type DrawnEntry, type HeadlessAdapter } from './headless.js';
 export { DEFAULT_LABELS, labelsFor, type UiLabels } from './labels.js';
-export { formatNumber, priceText, type PriceText } from './format.js';
+export { formatNumber, priceText, warmCurrencyFormat, type PriceText } from './format.js';

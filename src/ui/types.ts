@@ -10,9 +10,12 @@ import type { RichText } from '../richtext/index.js';
 export interface ProductView {
   /** `purchasable_slug` (AI) or `product_id` (personalized); reported as `message_detail`. */
   readonly id: string | undefined;
-  /** `product_name`, else the slug or product index. Plain text. */
+  /** The game's name for it (the `productInfo` option), else `product_name`, else the slug or product index. Plain text. */
   readonly name: string;
-  /** Regular price (personalized offers), in the store's currency units. */
+  /**
+   * Regular price, in the currency's units: the service's (personalized offers), or the game's
+   * (`productInfo`, AI offers).
+   */
   readonly price: number | undefined;
   /** Price after discount (personalized offers). */
   readonly discountPrice: number | undefined;
@@ -21,8 +24,18 @@ export interface ProductView {
    * undefined when the price after discount is not below the regular price.
    */
   readonly discountPercent: number | undefined;
+  /**
+   * ISO 4217 code of the prices' currency, upper case (`USD`): from `productInfo`, else the
+   * `currencyCode` option; undefined without a price or a currency (prices are then bare numbers).
+   */
+  readonly currencyCode?: string | undefined;
   /** `purchase_link` (AI) or the message `url` (personalized); only ever http(s), else undefined. */
   readonly purchaseUrl: string | undefined;
+  /**
+   * The product's image (http(s) only), from `productInfo`. The DOM and canvas adapters draw no
+   * product images: it is there for a game drawing its own view.
+   */
+  readonly imageUrl?: string | undefined;
   /**
    * End of the sale period, in milliseconds since the epoch (AI offers), as the service wrote it.
    * The SDK closes the view at this instant of its estimate of the service's time; a countdown

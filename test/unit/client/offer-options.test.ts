@@ -19,6 +19,8 @@ const VALID: Required<OfferOptions> = {
   maxOffersBytes: 1024,
   validForUnitMs: 60_000,
   canPurchase: () => true,
+  productInfo: () => undefined,
+  currencyCode: 'usd',
   discountTolerance: 0.1,
   offersAutoRefresh: { onStart: true },
   offerRules: { maxPerDay: 2 },
@@ -57,6 +59,17 @@ describe('offer options', () => {
 
   it('a malformed offer option is refused as malformed by the package entry', () => {
     expect(configError(() => createClient({ ...base, platform: '' })).message).toMatch(/non-empty string/);
+  });
+
+  it.each(['US', 'USDX', 'US1', '$', '', 840])('`currencyCode` %j is refused: three letters of ISO 4217', (currencyCode) => {
+    const error = configError(() => createClient({ ...base, currencyCode } as never));
+    expect(error.option).toBe('currencyCode');
+    expect(error.message).toMatch(/ISO 4217/);
+  });
+
+  it('`productInfo` that is not a function is refused', () => {
+    const error = configError(() => createClient({ ...base, productInfo: { golden_sword: { name: 'Golden sword' } } } as never));
+    expect(error.option).toBe('productInfo');
   });
 });
 

@@ -51,3 +51,35 @@ it('prices reuse the formats made: none is made again for the same locale', asyn
   expect(priceText(product, 'ko')?.now).toBe('4.50'); // another locale: its own
   expect(made.count).toBeGreaterThan(afterFirst);
 });
+
+it('a currency has one format per locale and code, made again for none of its prices', async () => {
+  const { made, priceText } = await counted();
+  const product = { price: 9900, discountPrice: 6930, currencyCode: 'USD' } as Parameters<typeof priceText>[0];
+  expect(priceText(product, 'en-US')).toMatchObject({ was: '$9,900.00', now: '$6,930.00' });
+  const afterFirst = made.count;
+  for (let i = 0; i < 10; i++) priceText(product, 'en-US');
+  expect(made.count).toBe(afterFirst);
+  expect(priceText({ ...product, currencyCode: 'KRW' }, 'en-US')?.now).toBe('₩6,930'); // another code: its own
+  expect(made.count).toBe(afterFirst + 1);
+});
+
+it('warmCurrencyFormat makes the currency format in an idle moment, which prices then reuse', async () => {
+  const idle: Array<() => void> = [];
+  vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run));
+  try {
+    const { made, priceText, warmCurrencyFormat } = await counted();
+    warmCurrencyFormat('EUR');
+    expect(made.count).toBe(0);
+    idle[0]!();
+    expect(made.count).toBe(1);
+    priceText({ price: 3, currencyCode: 'EUR' } as Parameters<typeof priceText>[0]);
+    expect(made.count).toBe(1);
+  } finally {
+    vi.unstubAllGlobals();
+  }
+});
+
+it('a code the browser refuses (a view a game built) prices as bare numbers', async () => {
+  const { priceText } = await counted();
+  expect(priceText({ price: 4.5, currencyCode: 'US$' } as Parameters<typeof priceText>[0], 'en-US')?.now).toBe('4.50');
+});
