@@ -120,6 +120,7 @@ export function startConsented(d: ConsentedDeps): Consented {
     canPurchase: o.canPurchase,
     discountTolerance: o.discountTolerance,
     ui: d.ui,
+    images: o.offerImages,
     player: d.player,
     languages: d.device.languages,
     records: d.records,

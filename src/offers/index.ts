@@ -18,6 +18,7 @@ export { createMemoryOfferCache } from './offer-cache.js';
 export { createMemoryKeyValueStore, withMemoryFallback, type KeyValueStore } from './store.js';
 export { nextState, OFFER_TRANSITIONS, restoredState, type OfferMove, type OfferState } from './state-machine.js';
 export type { OfferOptions } from './options.js';
+export type { OfferImagesOptions } from './images.js';
 export { createOffersEngine } from './engine.js';
 export { forwardingOffersApi } from './forwarding-api.js';
 export { buildOfferContent, type ContentContext } from './content.js';

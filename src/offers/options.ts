@@ -5,9 +5,11 @@
  * @module
  */
 import { isBoolean, isCount, isFunction, isNonNegative, isPositive, TEXT, type PlatformStore, type Rule } from '../internal/index.js';
+import { ConfigError } from '../errors/index.js';
 import type { UiAdapter } from '../ui/index.js';
 import type { AutoRefreshOptions } from './contract.js';
 import { DISCOUNT_TOLERANCE, VALID_FOR_UNIT_MS } from './defaults.js';
+import type { OfferImagesOptions } from './images.js';
 import type { ProductCheck } from './usability.js';
 
 /**
@@ -57,6 +59,17 @@ export interface OfferOptions {
   discountTolerance?: number;
   /** Refreshes offers without the game asking: at start, when the player returns to the page. @default off */
   offersAutoRefresh?: AutoRefreshOptions;
+  /**
+   * The offers' images. `offers.show()` has the adapter load and decode the image before the
+   * dialog is drawn (`UiAdapter.prepare`), for at most 3000 ms: past that, or when it fails, the
+   * offer is drawn without it and the image is not added later; `open` is reported once drawn.
+   * `prefetch: true` loads the usable offers' images after each refresh (not when the browser says
+   * the player saves data), so that they are ready when shown; `resolve` maps an image's URL to a
+   * bundled asset (portals that forbid external images) or drops it. A `ConfigError` of option
+   * `offerImages.prefetch` or `offerImages.resolve` names a wrong member.
+   * @default `{ prefetch: false }`: each image as sent, loaded when its offer is shown
+   */
+  offerImages?: OfferImagesOptions;
 }
 
 /** Every offer option and its rule. */
@@ -70,6 +83,7 @@ export const OFFER_RULES: Readonly<Record<keyof OfferOptions, Rule>> = {
   canPurchase: [isFunction, 'a function of a product returning true or false'],
   discountTolerance: [(v) => isNonNegative(v) && (v as number) <= 1, 'a fraction from 0 to 1'],
   offersAutoRefresh: [isAutoRefresh, '{ onStart?: boolean, onVisible?: boolean, minIntervalMs?: number >= 0 }'],
+  offerImages: [isOfferImages, '{ prefetch?: boolean, resolve?: (url, offer) => string | undefined }'],
 };
 
 /** The defaults of the offer options that have one (the others are decided where they are used). */
@@ -87,4 +101,15 @@ function isAutoRefresh(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false;
   const { onStart = false, onVisible = false, minIntervalMs = 0, ...rest } = value as AutoRefreshOptions;
   return Object.keys(rest).length === 0 && isBoolean(onStart) && isBoolean(onVisible) && isNonNegative(minIntervalMs);
+}
+
+/** `offerImages`: an object of known members; a wrong member throws a `ConfigError` naming its path. */
+function isOfferImages(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const { prefetch, resolve, ...rest } = value as OfferImagesOptions;
+  const unknown = Object.keys(rest)[0];
+  if (unknown !== undefined) throw new ConfigError(`offerImages.${unknown}`, 'unknown option');
+  if (prefetch !== undefined && !isBoolean(prefetch)) throw new ConfigError('offerImages.prefetch', 'expected true or false');
+  if (resolve !== undefined && !isFunction(resolve)) throw new ConfigError('offerImages.resolve', 'expected a function of (url, offer) returning a URL or undefined');
+  return true;
 }

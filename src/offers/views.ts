@@ -11,6 +11,7 @@ import type { OfferView, ProductView } from '../ui/index.js';
 import { buildOfferContent } from './content.js';
 import type { OffersDeps } from './contract.js';
 import { shutDown, type EngineCore } from './core.js';
+import { resolveImages } from './images.js';
 import { findOffer, type KnownOffers } from './known-offers.js';
 import type { OnScreen } from './on-screen.js';
 import type { Reactions } from './reactions.js';
@@ -58,8 +59,8 @@ function expiry(
   };
 }
 
-/** What the views read: the identified player and the languages they prefer. */
-export type ViewDeps = Pick<OffersDeps, 'player' | 'languages'>;
+/** What the views read: the identified player, the languages they prefer, `offerImages`. */
+export type ViewDeps = Pick<OffersDeps, 'player' | 'languages' | 'images'>;
 
 /** The function that opens views of one engine's offers: see the module's description. */
 export function createViewOpener(core: EngineCore, deps: ViewDeps, known: KnownOffers, reactions: Reactions, onScreen: OnScreen): OpenView {
@@ -77,7 +78,7 @@ export function createViewOpener(core: EngineCore, deps: ViewDeps, known: KnownO
     // One view per offer: an earlier one not opened (taken and never drawn, say) ends here, unopened
     // (`closed`): both opened would count two opens, past `valid_open_count`.
     onScreen.close((earlier) => earlier.offerId === offerId);
-    const content = buildOfferContent(offer, { ...core.context(offer, now), languages: deps.languages() });
+    const content = resolveImages(buildOfferContent(offer, { ...core.context(offer, now), languages: deps.languages() }), offer, deps.images, fail);
     const [view, recheck] = createOfferView({
       content,
       ...expiry(core, known, offer, player, firstSaleEnd(content.products)),

@@ -21,6 +21,7 @@ const VALID: Required<OfferOptions> = {
   canPurchase: () => true,
   discountTolerance: 0.1,
   offersAutoRefresh: { onStart: true },
+  offerImages: { prefetch: true, resolve: (url) => url },
 };
 
 function configError(create: () => unknown): ConfigError {
