@@ -56,11 +56,11 @@ export interface PreparedImages {
   /** `UiAdapter.prepare` (`crossOrigin`: the CORS mode the adapter draws with). */
   prepare(view: OfferView, signal: AbortSignal, crossOrigin?: 'anonymous'): Promise<void>;
   /**
-   * What `present` draws of `view`'s image: the image, decoded, when `prepare` resolved; undefined
-   * when `prepare` was called and did not (failed, aborted, or still loading: never added later);
+   * What `present` draws of `view`'s image: the image, decoded, when `prepare` resolved; null when
+   * `prepare` was called and did not (failed, aborted, or still loading: never added later);
    * `unprepared` when it was never called (the adapter loads the image itself as it draws).
    */
-  drawn(view: OfferView): HTMLImageElement | undefined | 'unprepared';
+  drawn(view: OfferView): HTMLImageElement | null | 'unprepared';
 }
 
 /** The images an adapter prepared: see {@link PreparedImages}. */
@@ -77,7 +77,7 @@ export function preparedImages(): PreparedImages {
     },
     drawn(view) {
       const img = images.get(view);
-      return img === undefined ? 'unprepared' : (img ?? undefined);
+      return img === undefined ? 'unprepared' : img;
     },
   };
 }

@@ -123,7 +123,7 @@ export function createCanvasAdapter(options: CanvasAdapterOptions): CanvasAdapte
     view = v;
     giveBack = borrowCanvas(canvas);
     const prepared = images.drawn(v);
-    const [draw, press, tab, hit] = (shown = offerDialog(ctx, theme, clear, v, labelsFor(v.language, options.labels), prepared === 'unprepared' ? undefined : prepared));
+    const [draw, press, tab, hit] = (shown = offerDialog(ctx, theme, clear, v, labelsFor(v.language, options.labels), prepared === 'unprepared' ? undefined : (prepared ?? undefined)));
     listenInput(canvas, on, hit, press, tab, () => v.dismiss());
     const resized = (): void => {
       // Taken out of the page (a new screen): the offer left the screen without the player.

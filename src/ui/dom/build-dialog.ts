@@ -27,14 +27,14 @@ export interface DialogParts {
 
 /**
  * Builds the backdrop and dialog for `view`, wired to its actions. `hero`: the image prepared for
- * it (drawn as it is), none (no image drawn), or `unprepared` (the image loaded as it is drawn).
+ * it (drawn as it is), null (no image drawn), or `unprepared` (the image loaded as it is drawn).
  */
 export function buildDialog(
   doc: Document,
   view: OfferView,
   labels: UiLabels,
   openLinks: boolean,
-  hero: HTMLImageElement | undefined | 'unprepared' = 'unprepared',
+  hero: HTMLImageElement | null | 'unprepared' = 'unprepared',
 ): DialogParts {
   const make: Make = (tag, className, text) => {
     const el = doc.createElement(tag);
