@@ -1,6 +1,5 @@
 /**
- * The one URL rule of the SDK: only `http:` and `https:` URLs are followed or loaded; an image a
- * game maps to its own asset (`offerImages.resolve`) may also be a `data:image/…` or `blob:` URL.
+ * The one URL rule of the SDK: only `http:` and `https:` URLs are followed or loaded.
  *
  * @module
  */
@@ -17,16 +16,13 @@ export function httpUrl(value: unknown): string | undefined {
 }
 
 /**
- * The URL of an image to load, normalized: an absolute http(s) URL, a `data:image/…` URL or a
- * `blob:` URL; else undefined (nothing that runs script, `javascript:` say, is ever loaded).
- * `base`: what a relative URL is read against (none: a relative URL is refused).
+ * The URL, normalized, when it is an http(s) URL, absolute or relative to `base` (none: a relative
+ * URL is refused); else undefined.
  */
-export function imageUrl(value: unknown, base?: string): string | undefined {
+export function httpUrlFrom(value: unknown, base: string | undefined): string | undefined {
   if (typeof value !== 'string') return undefined;
   try {
-    const url = new URL(value, base);
-    if (url.protocol === 'data:') return /^data:image\//i.test(url.href) ? url.href : undefined;
-    return url.protocol === 'blob:' ? url.href : httpUrl(url.href);
+    return httpUrl(new URL(value, base).href);
   } catch {
     return undefined;
   }

@@ -6,7 +6,7 @@
  * @module
  */
 import { ConfigError } from '../errors/index.js';
-import { imageUrl } from '../internal/index.js';
+import { httpUrlFrom } from '../internal/index.js';
 import type { ImageState, OfferContent, OfferOutcome, OfferView, UiAdapter } from '../ui/index.js';
 import { offerImageUrl } from './content.js';
 import type { Offer } from './types.js';
@@ -23,10 +23,9 @@ export interface OfferImagesOptions {
   readonly prefetch?: boolean;
   /**
    * Maps the URL of an offer's image to the one to load (`url` as the service sent it: http(s)):
-   * a bundled asset for a portal that forbids external images (a URL relative to the page, a
-   * `data:image/…` or `blob:` URL), the same URL, or undefined to draw the offer without its
-   * image. Called each time an offer's view is made, and for each image `prefetch` loads. One
-   * that throws, or returns something else than such a URL, drops that image, with an `error`
+   * a bundled asset for a portal that forbids external images (an http(s) URL, or one relative to
+   * the page), the same URL, or undefined to draw the offer without its image. Called each time an offer's view is made, and for each image `prefetch` loads. One
+   * that throws, or returns anything else (a `data:` or `javascript:` URL), drops that image, with an `error`
    * event (a `ConfigError` of option `offerImages.resolve`).
    * @default every image as sent
    */
@@ -57,7 +56,7 @@ export function resolveImage(url: string | undefined, offer: Offer, options: Off
     return refuse('threw', error);
   }
   if (mapped === undefined) return undefined;
-  return imageUrl(mapped, pageBase()) ?? refuse(`returned ${typeof mapped === 'string' ? JSON.stringify(mapped.slice(0, 100)) : typeof mapped}, not an image URL`);
+  return httpUrlFrom(mapped, pageBase()) ?? refuse(`returned ${typeof mapped === 'string' ? JSON.stringify(mapped.slice(0, 100)) : typeof mapped}, not an http(s) URL`);
 }
 
 /** `content` with its images as `offerImages.resolve` maps them. */

@@ -5,12 +5,11 @@
  *
  * @module
  */
-import { imageUrl } from '../internal/index.js';
+import { httpUrl } from '../internal/index.js';
 import type { OfferContent, OfferView } from './types.js';
 
-/** The image an adapter draws for an offer (`backgroundUrl ?? imageUrl`), when it may load it. */
-export const heroUrl = (content: Pick<OfferContent, 'backgroundUrl' | 'imageUrl'>): string | undefined =>
-  imageUrl(content.backgroundUrl ?? content.imageUrl);
+/** The image an adapter draws for an offer (`backgroundUrl ?? imageUrl`), when http(s). */
+export const heroUrl = (content: Pick<OfferContent, 'backgroundUrl' | 'imageUrl'>): string | undefined => httpUrl(content.backgroundUrl ?? content.imageUrl);
 
 /**
  * Loads and decodes `url` in a new image (`crossOrigin` set when given); rejects when it cannot be
