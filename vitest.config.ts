@@ -2,6 +2,7 @@ import { playwright } from '@vitest/browser-playwright';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './test/support/chromium.js';
+import { slowImages } from './test/support/slow-images.js';
 
 /**
  * `tp-web-sdk` and its subpaths resolve to the source, as in tsconfig.json's `paths` and the demo's
@@ -49,6 +50,8 @@ export default defineConfig({
       },
       {
         resolve,
+        // `/__tp-test/image.svg`: offer images served late, or never (test/support/slow-images.ts).
+        plugins: [slowImages()],
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],

@@ -18,6 +18,8 @@ export interface CommandOptions {
   readonly faults: FaultConfig | undefined;
   /** Token the service's read-only view asks for; undefined: the view answers loopback clients only. */
   readonly viewToken: string | undefined;
+  /** Milliseconds the service waits before answering each offer image (`/assets/…`); 0: none. */
+  readonly imageDelayMs: number;
 }
 
 export type ParsedCommand =
@@ -68,6 +70,11 @@ const OPTIONS: Record<string, OptionRow> = {
     value: 'TOKEN',
     help: () => 'the read-only view (/_tp/) asks every client for TOKEN,\nas ?token=TOKEN or Authorization: Bearer TOKEN\n(default: no token, loopback clients only)',
   },
+  'image-delay-ms': {
+    value: 'N',
+    help: () => 'answer each offer image (/assets/) N milliseconds late,\nto watch a dialog wait for its image (at most 3000 ms)',
+    default: () => '0',
+  },
   help: { help: () => 'print this help and exit' },
 };
 
@@ -99,9 +106,11 @@ export function parseCommand(command: Command, args: readonly string[]): ParsedC
   if (viewToken !== undefined && !/^[\x21-\x7e]+$/.test(viewToken)) {
     return { kind: 'error', message: '--view-token must be printable ASCII without spaces, and not empty' };
   }
+  const imageDelay = read('image-delay-ms');
+  if (!/^\d+$/.test(imageDelay) || Number(imageDelay) > 600_000) return { kind: 'error', message: `--image-delay-ms must be an integer from 0 to 600000, got "${imageDelay}"` };
   return {
     kind: 'run',
-    options: { port: Number(port), dataDir: resolve(dataDir), faults: rate > 0 ? { rate, slowMs: SLOW_MS } : undefined, viewToken },
+    options: { port: Number(port), dataDir: resolve(dataDir), faults: rate > 0 ? { rate, slowMs: SLOW_MS } : undefined, viewToken, imageDelayMs: Number(imageDelay) },
   };
 }
 

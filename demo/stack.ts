@@ -25,6 +25,8 @@ export interface DemoStackOptions {
   readonly faults?: FaultConfig;
   /** Token the service's read-only view asks for (demo/service/view-access.ts). */
   readonly viewToken?: string;
+  /** Milliseconds the service waits before answering each offer image. */
+  readonly imageDelayMs?: number;
 }
 
 export async function startDemoStack(options: DemoStackOptions): Promise<DemoStack> {
@@ -34,7 +36,7 @@ export async function startDemoStack(options: DemoStackOptions): Promise<DemoSta
     dataDir: options.dataDir,
     port: port === 0 ? 0 : port + 1,
     faults: options.faults,
-    config: { viewToken: options.viewToken },
+    config: { viewToken: options.viewToken, imageDelayMs: options.imageDelayMs },
   });
   try {
     const site = createSiteApp({

@@ -6,7 +6,7 @@
 import { runCommand, serviceLines } from './run-command.js';
 import { startDemoStack } from './stack.js';
 
-await runCommand('demo', async ({ port, dataDir, faults, viewToken }, retry) => {
-  const stack = await startDemoStack({ dataDir, port, faults, viewToken, skipBuild: retry });
+await runCommand('demo', async ({ port, dataDir, faults, viewToken, imageDelayMs }, retry) => {
+  const stack = await startDemoStack({ dataDir, port, faults, viewToken, imageDelayMs, skipBuild: retry });
   return { lines: [`tp-web-sdk demo: ${stack.url}`, ...serviceLines(stack.service)], close: () => stack.close() };
 });

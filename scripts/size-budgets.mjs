@@ -5,8 +5,8 @@
  *
  * - the package entry (logging, offers, markup, headless view) above logging alone: held at what
  *   it measures plus a small margin (RELATIVE);
- * - the package entry with the DOM adapter at most 5 KiB above the package entry;
- * - the package entry with the canvas adapter at most 5.75 KiB above the package entry.
+ * - the package entry with the DOM adapter at most 5.4 KiB above the package entry;
+ * - the package entry with the canvas adapter at most 6.25 KiB above the package entry.
  *
  * The adapters' budgets are targets of 4 and 5 KiB plus what the code's cut into parts of one
  * concern costs (functions that no longer share one closure, docs/size.md).
@@ -20,9 +20,9 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const KIB = 1024;
 /** [name, base, limit above base in bytes] (docs/size.md). */
 const RELATIVE = [
-  ['offers', 'logging', 10.95 * KIB],
-  ['dom', 'offers', 5 * KIB],
-  ['canvas', 'offers', 5.75 * KIB],
+  ['offers', 'logging', 11.65 * KIB],
+  ['dom', 'offers', 5.4 * KIB],
+  ['canvas', 'offers', 6.25 * KIB],
 ];
 
 let output;

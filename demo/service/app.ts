@@ -38,7 +38,11 @@ export function createServiceApp(config: ServiceConfig, store: DataStore, client
   app.get('/_tp/', viewPage);
   app.route('/_tp', viewRoutes(store));
   // With CORS: a canvas game loads the offer images with crossOrigin = 'anonymous' (canvas-adapter.ts).
-  app.use('/assets/*', cors, serveStatic({ root: ASSETS, rewriteRequestPath: (p) => p.replace(/^\/assets/, '') }));
+  app.use('/assets/*', cors, async (_c, next) => {
+    // `--image-delay-ms`: images late, as from a slow CDN.
+    if (config.imageDelayMs) await new Promise((resolve) => setTimeout(resolve, config.imageDelayMs));
+    await next();
+  }, serveStatic({ root: ASSETS, rewriteRequestPath: (p) => p.replace(/^\/assets/, '') }));
   app.notFound((c) => c.json({ status: 404, reason: 'Not Found' }, 404));
   app.onError((error, c) => {
     // The connection closed while the body was read (the request time-out, a client gone): no one

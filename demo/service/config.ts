@@ -50,6 +50,8 @@ export interface ServiceConfig {
    * one, the view answers loopback clients only.
    */
   readonly viewToken?: string;
+  /** Milliseconds the service waits before answering each offer image (`/assets/…`). @default 0 */
+  readonly imageDelayMs?: number;
 }
 
 export const DEFAULT_AUTH_MODE = 'client';

@@ -6,7 +6,7 @@
 import { runCommand, serviceLines } from '../run-command.js';
 import { startService } from './server.js';
 
-await runCommand('service', async ({ port, dataDir, faults, viewToken }) => {
-  const service = await startService({ dataDir, port, faults, config: { viewToken } });
+await runCommand('service', async ({ port, dataDir, faults, viewToken, imageDelayMs }) => {
+  const service = await startService({ dataDir, port, faults, config: { viewToken, imageDelayMs } });
   return { lines: serviceLines(service), close: () => service.close() };
 });

@@ -124,6 +124,7 @@ export function startConsented(d: ConsentedDeps): Consented {
     currencyCode: o.currencyCode,
     discountTolerance: o.discountTolerance,
     ui: d.ui,
+    images: o.offerImages,
     player: d.player,
     languages: d.device.languages,
     records: d.records,

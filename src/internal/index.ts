@@ -24,7 +24,7 @@ export { formatUtcDateTime, MAX_TIMER_MS, parseDateTime, toUnixSeconds, type Clo
 export { createServerClock, type ClockSample } from './server-clock.js';
 export { lastStoreOpened, openStore, retireStores, STORAGE_TIMEOUT_MS } from './idb.js';
 export { browserValues, openPageValues, type LocalValues, type PageValues } from './local-values.js';
-export { baseUrlOf, httpUrl } from './url.js';
+export { baseUrlOf, httpUrl, httpUrlFrom } from './url.js';
 export { HEADER_VALUE } from './header.js';
 export { shortHash } from './hash.js';
 export { toValidationIssues } from './zod-issues.js';

@@ -16,6 +16,19 @@ export function httpUrl(value: unknown): string | undefined {
 }
 
 /**
+ * The URL, normalized, when it is an http(s) URL, absolute or relative to `base` (none: a relative
+ * URL is refused); else undefined.
+ */
+export function httpUrlFrom(value: unknown, base: string | undefined): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  try {
+    return httpUrl(new URL(value, base).href);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * `{base_url}` as the SDK keeps it: an absolute http(s) URL without query or fragment, its
  * trailing slashes dropped; undefined for anything else. The page's `baseUrl` option and the
  * service-worker relay's `baseUrls` are both read with it, so the two compare as strings.

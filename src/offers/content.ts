@@ -84,6 +84,12 @@ export function buildOfferContent(offer: Offer, ctx: ContentContext): OfferConte
   };
 }
 
+/** The URL of `offer`'s image in the language {@link buildOfferContent} would pick, as sent. */
+export function offerImageUrl(offer: Offer, languages: readonly string[]): string | undefined {
+  if (offer.kind === 'ai') return inLanguage(offer.body.display_parameters, languages)[1].background_url ?? undefined;
+  return inLanguage(offer.body.message, languages)[1].image ?? undefined;
+}
+
 /** The language to show (see `pickLanguage`) and the offer's texts in it. */
 function inLanguage<T>(texts: Readonly<Record<string, T>>, languages: readonly string[]): [string, T] {
   const language = pickLanguage(Object.keys(texts), languages)!;

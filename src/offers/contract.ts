@@ -13,6 +13,7 @@ import type { Clock } from '../internal/index.js';
 import type { MessageStatus } from '../records/index.js';
 import type { OfferOutcome, OfferView, UiAdapter } from '../ui/index.js';
 import type { OfferEmitter } from './events.js';
+import type { OfferImagesOptions } from './images.js';
 import type { OfferCache } from './offer-cache.js';
 import type { OfferStateStore } from './local-state.js';
 import type { ProductInfoSource } from './product-info.js';
@@ -175,6 +176,10 @@ export interface OffersDeps {
   readonly currencyCode?: string;
   readonly discountTolerance?: number;
   readonly ui: () => UiAdapter | undefined;
+  /** The `offerImages` option. @default undefined */
+  readonly images?: OfferImagesOptions;
+  /** The most `show()` waits for the adapter's `prepare`, in milliseconds. @default DEFAULT_WAIT_MS */
+  readonly waitMs?: number;
   readonly player: () => string | undefined;
   readonly languages: () => readonly string[];
   /** Takes the `players_offers` record of each reaction, into the durable queue. */

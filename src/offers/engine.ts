@@ -14,6 +14,7 @@ import type { OffersDeps, OffersEngine } from './contract.js';
 import { createEngineCore } from './core.js';
 import { createDeviceCopy } from './device-copy.js';
 import { createFirstOpens } from './first-open.js';
+import { createImageWarmer } from './images.js';
 import { createKnownOffers, findOffer } from './known-offers.js';
 import { createOnScreen } from './on-screen.js';
 import { checkStatus, createReactions } from './reactions.js';
@@ -30,7 +31,8 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
   const onScreen = createOnScreen();
   const copy = createDeviceCopy(core, deps);
   const known = createKnownOffers(core, deps, copy, reactions.report, onScreen);
-  const refresher = createRefresher(core, deps, copy, known, reactions.react, firstOpens);
+  const warmImages = createImageWarmer(deps.images, deps.languages, core.fail);
+  const refresher = createRefresher(core, deps, copy, known, reactions.react, firstOpens, warmImages);
   const openView = createViewOpener(core, deps, known, reactions, onScreen);
   const shows = createShows(deps, openView);
   void known.loadCached();

@@ -29,6 +29,7 @@ export {
   type PickSkipReason,
   type RuleError,
 } from './pick-offer.js';
+export type { OfferImagesOptions } from './images.js';
 export { createOffersEngine } from './engine.js';
 export { forwardingOffersApi } from './forwarding-api.js';
 export { buildOfferContent, type ContentContext } from './content.js';

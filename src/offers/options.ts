@@ -5,11 +5,13 @@
  * @module
  */
 import { isBoolean, isCount, isFunction, isNonNegative, isPositive, TEXT, type PlatformStore, type Rule } from '../internal/index.js';
+import { ConfigError } from '../errors/index.js';
 import type { UiAdapter } from '../ui/index.js';
 import type { AutoRefreshOptions } from './contract.js';
 import { DISCOUNT_TOLERANCE, VALID_FOR_UNIT_MS } from './defaults.js';
 import type { OfferRules } from './offer-rules.js';
 import { currencyCodeOf, type ProductInfo } from './product-info.js';
+import type { OfferImagesOptions } from './images.js';
 import type { ProductCheck } from './usability.js';
 
 /**
@@ -105,6 +107,17 @@ export interface OfferOptions<P extends string = string> {
    * @default the caps above, no placements map, no triggers
    */
   offerRules?: OfferRules<P>;
+  /**
+   * The offers' images. `offers.show()` has the adapter load and decode the image before the
+   * dialog is drawn (`UiAdapter.prepare`), for at most 3000 ms: past that, or when it fails, the
+   * offer is drawn without it and the image is not added later; `open` is reported once drawn.
+   * `prefetch: true` loads the usable offers' images after each refresh (not when the browser says
+   * the player saves data), so that they are ready when shown; `resolve` maps an image's URL to a
+   * bundled asset (portals that forbid external images) or drops it. A `ConfigError` of option
+   * `offerImages.prefetch` or `offerImages.resolve` names a wrong member.
+   * @default `{ prefetch: false }`: each image as sent, loaded when its offer is shown
+   */
+  offerImages?: OfferImagesOptions;
 }
 
 /** Every offer option and its rule. */
@@ -123,6 +136,7 @@ export const OFFER_RULES: Readonly<Record<keyof OfferOptions, Rule>> = {
   // An object here; checked in depth by the package entry (offer-rules-check.ts), which names the
   // path at fault: the logging entry, which refuses the option, carries none of that.
   offerRules: [(v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'an object'],
+  offerImages: [isOfferImages, '{ prefetch?: boolean, resolve?: (url, offer) => string | undefined }'],
 };
 
 /** The defaults of the offer options that have one (the others are decided where they are used). */
@@ -140,4 +154,15 @@ function isAutoRefresh(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false;
   const { onStart = false, onVisible = false, minIntervalMs = 0, ...rest } = value as AutoRefreshOptions;
   return Object.keys(rest).length === 0 && isBoolean(onStart) && isBoolean(onVisible) && isNonNegative(minIntervalMs);
+}
+
+/** `offerImages`: an object of known members; a wrong member throws a `ConfigError` naming its path. */
+function isOfferImages(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const { prefetch, resolve, ...rest } = value as OfferImagesOptions;
+  const unknown = Object.keys(rest)[0];
+  if (unknown !== undefined) throw new ConfigError(`offerImages.${unknown}`, 'unknown option');
+  if (prefetch !== undefined && !isBoolean(prefetch)) throw new ConfigError('offerImages.prefetch', 'expected true or false');
+  if (resolve !== undefined && !isFunction(resolve)) throw new ConfigError('offerImages.resolve', 'expected a function of (url, offer) returning a URL or undefined');
+  return true;
 }

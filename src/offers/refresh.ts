@@ -37,6 +37,8 @@ export function createRefresher(
   known: Pick<KnownOffers, 'adopt'>,
   react: Reactions['react'],
   firstOpens: Pick<FirstOpens, 'kick'>,
+  /** Given the usable offers of each refresh (`offerImages.prefetch`). */
+  warmImages: (usable: readonly Offer[]) => void = () => undefined,
 ) {
   const { clock, states } = core;
   /** The refresh on the wire, and the player it is for. */
@@ -74,6 +76,7 @@ export function createRefresher(
     // Stops impressing once `identify()` changed the player (the states are then the new player's).
     for (const offer of usable) if (deps.player() === player && states.state(offer.offer_id) === 'received') await react(offer, 'impress');
     firstOpens.kick('threshold');
+    warmImages(usable);
     // Only for the debug log: no verdict is decided again without it.
     if (deps.onRefreshed) {
       const at = clock.now();

@@ -102,6 +102,8 @@ export function createOfferView(session: ShowSession): [view: OfferView, recheck
   const view: OfferView = {
     ...content,
     closed,
+    // Set by `offers.show()` around the adapter's `prepare` (images.ts).
+    imageState: content.backgroundUrl === undefined && content.imageUrl === undefined ? 'none' : 'loading',
     open() {
       if (opened || done) return;
       // It stopped being usable while the game held it undrawn: it ends unopened (nothing reported).

@@ -1,16 +1,18 @@
 /**
- * `offers.show()`: a view drawn through the game's UI adapter, one offer on screen at a time; an
- * abort signal takes it off screen.
+ * `offers.show()`: a view drawn through the game's UI adapter once its image is prepared (within the
+ * wait), one offer on screen at a time; an abort signal takes it off screen.
  *
  * @module
  */
 import { OfferError } from '../errors/index.js';
 import type { OfferOutcome, OfferView } from '../ui/index.js';
 import type { OffersDeps } from './contract.js';
+import { DEFAULT_WAIT_MS } from './defaults.js';
+import { prepareWithin } from './images.js';
 import type { OpenView } from './views.js';
 
 /** `offers.show()` of one engine, and what `shutdown()` takes away. */
-export function createShows(deps: Pick<OffersDeps, 'ui'>, openView: OpenView) {
+export function createShows(deps: Pick<OffersDeps, 'ui' | 'waitMs'>, openView: OpenView) {
   let showing: { offerId: number; view?: OfferView } | undefined;
   return {
     /** See `OffersApi.show`. */
@@ -32,6 +34,14 @@ export function createShows(deps: Pick<OffersDeps, 'ui'>, openView: OpenView) {
           ui.close();
         }));
         stopIfAborted();
+        signal?.addEventListener('abort', onAbort);
+        // The image loaded and decoded first, within the wait: `open` means drawn, image included
+        // when it came. The view may end meanwhile (an abort, an expiry): it is not drawn.
+        const ended = await prepareWithin(ui, view, deps.waitMs ?? DEFAULT_WAIT_MS);
+        if (ended) {
+          if (ended.action === 'closed') stopIfAborted();
+          return ended;
+        }
         try {
           ui.present(view);
         } catch (cause) {
@@ -46,7 +56,6 @@ export function createShows(deps: Pick<OffersDeps, 'ui'>, openView: OpenView) {
           throw new OfferError(offerId, 'ui-failed', 'the UI adapter threw', { cause });
         }
         view.open();
-        signal?.addEventListener('abort', onAbort);
         const outcome = await view.closed;
         // It ended unopened (it expired as it was drawn): what the adapter drew goes too.
         if (showing === shown) ui.close();

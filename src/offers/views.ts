@@ -11,6 +11,7 @@ import { warmCurrencyFormat, type OfferView, type ProductView } from '../ui/inde
 import { buildOfferContent } from './content.js';
 import type { OffersDeps } from './contract.js';
 import { shutDown, type EngineCore } from './core.js';
+import { resolveImages } from './images.js';
 import { findOffer, type KnownOffers } from './known-offers.js';
 import type { OnScreen } from './on-screen.js';
 import { currencyCodeOf } from './product-info.js';
@@ -59,8 +60,8 @@ function expiry(
   };
 }
 
-/** What the views read: the identified player, the languages they prefer, what the game tells of products. */
-export type ViewDeps = Pick<OffersDeps, 'player' | 'languages' | 'productInfo' | 'currencyCode'>;
+/** What the views read: the identified player, the languages they prefer, what the game tells of products, `offerImages`. */
+export type ViewDeps = Pick<OffersDeps, 'player' | 'languages' | 'productInfo' | 'currencyCode' | 'images'>;
 
 /** The function that opens views of one engine's offers: see the module's description. */
 export function createViewOpener(core: EngineCore, deps: ViewDeps, known: KnownOffers, reactions: Reactions, onScreen: OnScreen): OpenView {
@@ -81,7 +82,7 @@ export function createViewOpener(core: EngineCore, deps: ViewDeps, known: KnownO
     // One view per offer: an earlier one not opened (taken and never drawn, say) ends here, unopened
     // (`closed`): both opened would count two opens, past `valid_open_count`.
     onScreen.close((earlier) => earlier.offerId === offerId);
-    const content = buildOfferContent(offer, { ...core.context(offer, now), languages: deps.languages(), productInfo, currencyCode, onError: fail });
+    const content = resolveImages(buildOfferContent(offer, { ...core.context(offer, now), languages: deps.languages(), productInfo, currencyCode, onError: fail }), offer, deps.images, fail);
     const [view, recheck] = createOfferView({
       content,
       ...expiry(core, known, offer, player, firstSaleEnd(content.products)),

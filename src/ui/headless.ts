@@ -3,8 +3,11 @@
  * screen, so a game drawing with its own engine (or a test) reads `current` (or listens with
  * `onPresent`) and calls the view's actions.
  *
- * With `offers.show()`, `open` is reported as soon as `present` returns, drawn or not: an engine
- * that draws later (textures to load, a scene not running yet) and wants `open` only once the
+ * With `offers.show()`, `open` is reported as soon as `present` returns, drawn or not. An engine
+ * that loads the offer's image as a texture first gives its loader as the `prepare` option:
+ * `show()` waits for it (at most 3000 ms) before `present`, and the view's `imageState` then says
+ * whether the texture came (`ready`) or the offer is to be drawn without it (`failed`). An engine
+ * that draws later for other reasons (a scene not running yet) and wants `open` only once the
  * player can see the offer draws `offers.view()` itself and calls `open()` then.
  *
  * @module
@@ -36,11 +39,21 @@ export interface HeadlessAdapter extends UiAdapter {
   onClose(listener: (view: OfferView) => void): () => void;
 }
 
+/** Options of {@link createHeadlessAdapter}. */
+export interface HeadlessAdapterOptions {
+  /**
+   * The adapter's {@link UiAdapter.prepare}: the engine's own load of what it draws of the view
+   * (the image as a texture, from `backgroundUrl ?? imageUrl`), which `offers.show()` awaits before
+   * `present`. Stop when its signal aborts. Default: none (`present` is called at once).
+   */
+  readonly prepare?: UiAdapter['prepare'];
+}
+
 /** How many entries {@link HeadlessAdapter.drawn} keeps. */
 const DRAWN_KEPT = 20;
 
 /** Creates a headless adapter. */
-export function createHeadlessAdapter(): HeadlessAdapter {
+export function createHeadlessAdapter(options: HeadlessAdapterOptions = {}): HeadlessAdapter {
   let current: OfferView | undefined;
   const drawn: DrawnEntry[] = [];
   const record = (entry: DrawnEntry): void => {
@@ -59,6 +72,7 @@ export function createHeadlessAdapter(): HeadlessAdapter {
     for (const l of [...closeListeners]) l(view);
   };
   return {
+    ...(options.prepare && { prepare: options.prepare }),
     get current() {
       return current;
     },

@@ -5,8 +5,8 @@
  *
  * @module
  */
-export type { OfferActions, OfferContent, OfferOutcome, OfferView, ProductView, UiAdapter } from './types.js';
+export type { ImageState, OfferActions, OfferContent, OfferOutcome, OfferView, ProductView, UiAdapter } from './types.js';
 export { discountPercent } from './format.js';
-export { createHeadlessAdapter, type DrawnEntry, type HeadlessAdapter } from './headless.js';
+export { createHeadlessAdapter, type DrawnEntry, type HeadlessAdapter, type HeadlessAdapterOptions } from './headless.js';
 export { DEFAULT_LABELS, labelsFor, type UiLabels } from './labels.js';
 export { formatNumber, priceText, warmCurrencyFormat, type PriceText } from './format.js';

@@ -154,7 +154,28 @@ export interface OfferActions {
 export interface OfferView extends OfferContent, OfferActions {
   /** Resolves when the offer left the screen, with how. Remove what you drew then. */
   readonly closed: Promise<OfferOutcome>;
+  /**
+   * Where the offer's image (`backgroundUrl ?? imageUrl`) stands, for a game that draws the view
+   * with its own engine (the headless adapter's `current`). `offers.show()` sets it before
+   * `present`, from the adapter's {@link UiAdapter.prepare}: draw the image only when `ready`
+   * (the dialog is then drawn once, image included); with `failed`, draw the offer without it.
+   * See {@link ImageState}.
+   */
+  readonly imageState: ImageState;
 }
+
+/**
+ * Where an offer's image stands:
+ *
+ * - `none`: the offer has no image to draw (none sent, or `offerImages.resolve` dropped it);
+ * - `loading`: not prepared: `offers.show()` is waiting for the adapter's `prepare`, or nobody
+ *   prepares it (a view from `offers.view()`, an adapter without `prepare`: the game loads it);
+ * - `ready`: `prepare` resolved within the wait: the image is loaded and decoded;
+ * - `failed`: `prepare` rejected, or did not resolve within the wait (3000 ms): the offer is drawn
+ *   without its image, and the image is not added later (the dialog does not move under the
+ *   player's finger).
+ */
+export type ImageState = 'none' | 'loading' | 'ready' | 'failed';
 
 /**
  * Draws offers. `present` is called with a view; the adapter calls the view's actions from what
@@ -162,6 +183,15 @@ export interface OfferView extends OfferContent, OfferActions {
  * idempotent). Adapters never report anything themselves, and never call `open` (the SDK does).
  */
 export interface UiAdapter {
+  /**
+   * Loads and decodes what `view` draws that comes over the network (its image), before
+   * `present`. `offers.show()` awaits it within its wait (3000 ms), then calls `present`, then
+   * reports `open`: `open` means drawn, image included when it came. Resolve when the image is
+   * ready to draw; reject when it cannot be (it is then left out). When `signal` aborts (the wait
+   * ran out, or `show()`'s own signal aborted), stop: `present` of that view must then draw
+   * without the image, and never add it later. Optional: without it, `present` is called at once.
+   */
+  prepare?(view: OfferView, options: { readonly signal: AbortSignal }): Promise<void>;
   /**
    * Draws `view` (replacing any offer drawn before). Throw when it cannot be shown where the
    * player sees it: `show()` then rejects with `OfferError` `ui-failed`, and nothing is reported.

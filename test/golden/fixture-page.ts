@@ -52,27 +52,19 @@ async function render(adapter: 'dom' | 'canvas', language: string): Promise<void
     const style = document.createElement('style');
     style.textContent = `.golden{--tp-font:${FONT}}`;
     document.head.append(style);
-    ui.present(view(language));
-    const img = document.querySelector('[data-tp-offer]')!.shadowRoot!.querySelector('img');
-    if (img && !img.complete) {
-      await new Promise((resolve) => {
-        img.addEventListener('load', resolve, { once: true });
-        img.addEventListener('error', resolve, { once: true });
-      });
-    }
+    // As `offers.show()` draws it: the image prepared first, then the dialog, drawn once.
+    const shown = view(language);
+    await ui.prepare!(shown, { signal: new AbortController().signal }).catch(() => undefined);
+    ui.present(shown);
   } else {
     const canvas = document.createElement('canvas');
     canvas.style.cssText = 'position:fixed;inset:0;width:100vw;height:100vh;display:block';
     document.body.append(canvas);
     const ui = createCanvasAdapter({ context: canvas.getContext('2d')!, theme: { font: FONT } });
     const shown = view(language);
-    // The picture loaded once first, so the adapter's own load is from the browser's memory: on a
-    // busy machine, a first load could take longer than the wait below (a screenshot without it).
-    const picture = shown.backgroundUrl ?? shown.imageUrl;
-    if (picture) await new Promise((resolve) => Object.assign(new Image(), { onload: resolve, onerror: resolve, src: picture }));
+    // As `offers.show()` draws it: the image prepared first, then the dialog, drawn once.
+    await ui.prepare!(shown, { signal: new AbortController().signal }).catch(() => undefined);
     ui.present(shown);
-    // The adapter redraws when its image arrives: give it the load and two frames.
-    await new Promise((r) => setTimeout(r, 300));
   }
   await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
 }

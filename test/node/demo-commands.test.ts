@@ -13,7 +13,7 @@ import { parseCommand } from '../../demo/cli-options.js';
 import { lockDataDir } from '../../demo/data-lock.js';
 import { holdPort, printedService, runScript, startScript, type RunningScript } from '../support/npm-script.js';
 
-const OPTIONS = ['--port N', '--data-dir DIR', '--faults RATE', '--view-token TOKEN', '-h, --help'];
+const OPTIONS = ['--port N', '--data-dir DIR', '--faults RATE', '--view-token TOKEN', '--image-delay-ms N', '-h, --help'];
 
 let dir = '';
 let script: RunningScript | undefined;
@@ -47,10 +47,10 @@ describe('--help', { timeout: 30_000 }, () => {
 
 describe('the option table', () => {
   it('reads each option, with the defaults of each command', () => {
-    expect(parseCommand('demo', [])).toEqual({ kind: 'run', options: { port: 5180, dataDir: join(process.cwd(), '.tp-service-data'), faults: undefined } });
-    expect(parseCommand('service', ['--port', '0', '--data-dir', '/tmp/x', '--faults', '0.3'])).toEqual({
+    expect(parseCommand('demo', [])).toEqual({ kind: 'run', options: { port: 5180, dataDir: join(process.cwd(), '.tp-service-data'), faults: undefined, imageDelayMs: 0 } });
+    expect(parseCommand('service', ['--port', '0', '--data-dir', '/tmp/x', '--faults', '0.3', '--image-delay-ms', '1000'])).toEqual({
       kind: 'run',
-      options: { port: 0, dataDir: '/tmp/x', faults: { rate: 0.3, slowMs: 35_000 } },
+      options: { port: 0, dataDir: '/tmp/x', faults: { rate: 0.3, slowMs: 35_000 }, imageDelayMs: 1000 },
     });
     expect(parseCommand('service', ['-h'])).toMatchObject({ kind: 'help' });
   });
@@ -63,6 +63,7 @@ describe('the option table', () => {
     ['demo', ['--faults', ''], '--faults must be a fraction from 0 to 1, got ""'],
     ['demo', ['--faults', 'NaN'], '--faults must be a fraction from 0 to 1, got "NaN"'],
     ['demo', ['--data-dir', ''], '--data-dir must name a folder'],
+    ['demo', ['--image-delay-ms', '1.5'], '--image-delay-ms must be an integer from 0 to 600000, got "1.5"'],
     ['service', ['extra'], expect.stringContaining("Unexpected argument 'extra'")],
   ] as const)('%s %j: refused', (command, args, message) => {
     expect(parseCommand(command, args)).toEqual({ kind: 'error', message });

@@ -26,6 +26,7 @@ export function recordingView(body: unknown, ctx: Partial<ContentContext> = {}):
   const view: OfferView = {
     ...content,
     closed: new Promise<OfferOutcome>(() => undefined),
+    imageState: content.backgroundUrl === undefined && content.imageUrl === undefined ? 'none' : 'loading',
     open: () => void calls.push('open'),
     dismiss: () => void calls.push('dismiss'),
     interact: (p) => void calls.push(`interact:${typeof p === 'object' ? (p.id ?? `#${content.products.indexOf(p)}`) : p}`),

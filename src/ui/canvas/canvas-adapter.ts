@@ -14,6 +14,10 @@
  *   move a focus ring through the buttons, Enter and Space press the focused one (on keydown, so a
  *   game that cancels their `keyup`, as Phaser's keyboard capture does, changes nothing), Escape
  *   dismisses; focus returns where it was on close;
+ * - the hero image is loaded and decoded by `prepare`, in the CORS mode it is drawn with, before the
+ *   dialog is drawn: drawn with it when it came, without it otherwise, never added later; one
+ *   served without CORS headers is left out of the game's canvas (`clear: false`), which stays
+ *   readable (`getImageData`);
  * - every string goes through `fillText`: nothing from the service becomes markup or DOM.
  *
  * This file opens and closes the view; dialog.ts holds the shown offer's picture and what input
@@ -22,9 +26,9 @@
  *
  * @module
  */
-import { httpUrl } from '../../internal/index.js';
 import { isDrawn } from '../drawn.js';
 import { warmNumberFormats } from '../format.js';
+import { heroUrl, preparedImages } from '../image.js';
 import { labelsFor, type UiLabels } from '../labels.js';
 import type { OfferView, UiAdapter } from '../types.js';
 import { borrowCanvas } from './borrow.js';
@@ -89,6 +93,9 @@ export function createCanvasAdapter(options: CanvasAdapterOptions): CanvasAdapte
   warmNumberFormats(); // the browser's first number format, while the game loads (ui/format.ts)
   warmDialog(canvas, theme, labelsFor('en', options.labels)); // a sample offer, on a canvas nobody sees (warm.ts)
   const clear = options.clear !== false;
+  /** The CORS mode of the hero image: on the game's canvas, one that never taints it. */
+  const crossOrigin = clear ? undefined : 'anonymous';
+  const images = preparedImages();
   /** The offer on the canvas, and its picture; undefined while none is. */
   let view: OfferView | undefined;
   let shown: OfferDialog | undefined;
@@ -115,7 +122,8 @@ export function createCanvasAdapter(options: CanvasAdapterOptions): CanvasAdapte
     refuseUnseen(canvas, clear);
     view = v;
     giveBack = borrowCanvas(canvas);
-    const [draw, press, tab, hit] = (shown = offerDialog(ctx, theme, clear, v, labelsFor(v.language, options.labels)));
+    const prepared = images.drawn(v);
+    const [draw, press, tab, hit] = (shown = offerDialog(ctx, theme, clear, v, labelsFor(v.language, options.labels), prepared === 'unprepared' ? undefined : (prepared ?? undefined)));
     listenInput(canvas, on, hit, press, tab, () => v.dismiss());
     const resized = (): void => {
       // Taken out of the page (a new screen): the offer left the screen without the player.
@@ -124,14 +132,14 @@ export function createCanvasAdapter(options: CanvasAdapterOptions): CanvasAdapte
       close();
     };
     undo.push(watchSize(canvas, on, resized, draw));
-    // Its `heroLoaded` (the view may have been shown again since).
-    loadHero(v, clear, (img) => view === v && shown![4](img));
+    // Not prepared: loaded as it is drawn, then its `heroLoaded` (the view may have been shown again since).
+    if (prepared === 'unprepared') loadHero(v, crossOrigin, (img) => view === v && shown![4](img));
     draw();
     canvas.focus({ preventScroll: true });
   };
 
   // `draw` draws the shown offer's picture, if any.
-  return { present, close, draw: () => shown?.[0]() };
+  return { prepare: (v, { signal }) => images.prepare(v, signal, crossOrigin), present, close, draw: () => shown?.[0]() };
 }
 
 /**
@@ -165,14 +173,14 @@ function refuseUnseen(canvas: HTMLCanvasElement, clear: boolean): void {
 }
 
 /**
- * Loads `view`'s hero image (http(s) only; with CORS unless `clear`, so that it never taints the
- * game's canvas), and gives it to `loaded` once loaded.
+ * Loads `view`'s hero image (with `crossOrigin` when given, so that it never taints the game's
+ * canvas), and gives it to `loaded` once loaded.
  */
-function loadHero(view: OfferView, clear: boolean, loaded: (img: HTMLImageElement) => void): void {
-  const url = httpUrl(view.backgroundUrl ?? view.imageUrl);
+function loadHero(view: OfferView, crossOrigin: 'anonymous' | undefined, loaded: (img: HTMLImageElement) => void): void {
+  const url = heroUrl(view);
   if (!url) return;
   const img = new Image();
-  if (!clear) img.crossOrigin = 'anonymous';
+  if (crossOrigin) img.crossOrigin = crossOrigin;
   img.onload = () => loaded(img);
   img.src = url;
 }

@@ -30,10 +30,17 @@ export type OfferDialog = [
 ];
 
 /**
- * Starts the picture of `view` on `ctx`'s canvas (`clear`: the adapter's own overlay) and names
- * the canvas after it. Nothing is drawn until `draw`.
+ * Starts the picture of `view` on `ctx`'s canvas (`clear`: the adapter's own overlay), with `hero`
+ * when its image is already loaded, and names the canvas after it. Nothing is drawn until `draw`.
  */
-export function offerDialog(ctx: CanvasRenderingContext2D, theme: CanvasTheme, clear: boolean, view: OfferView, labels: UiLabels): OfferDialog {
+export function offerDialog(
+  ctx: CanvasRenderingContext2D,
+  theme: CanvasTheme,
+  clear: boolean,
+  view: OfferView,
+  labels: UiLabels,
+  hero?: HTMLImageElement,
+): OfferDialog {
   const measure = measureIn(ctx);
   let layout: OfferLayout | undefined;
   /** Where the canvas's bitmap shows in its CSS box, in CSS pixels: the layout's size, and its top-left corner. */
@@ -41,7 +48,6 @@ export function offerDialog(ctx: CanvasRenderingContext2D, theme: CanvasTheme, c
   let origin = [0, 0];
   let focus = -1;
   let checked = false;
-  let hero: HTMLImageElement | undefined;
   const describe = (): void => ctx.canvas.setAttribute('aria-label', ariaLabel(view, labels, layout?.hits[focus]?.control));
   const draw = (): void =>
     drawFrame(ctx, clear, (x0, y0, sw, sh) => {

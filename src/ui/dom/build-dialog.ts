@@ -7,6 +7,7 @@
 import { httpUrl } from '../../internal/index.js';
 import type { Line } from '../../richtext/index.js';
 import { priceText } from '../format.js';
+import { heroUrl } from '../image.js';
 import type { UiLabels } from '../labels.js';
 import { buyName, titleText, toggleText } from '../names.js';
 import type { OfferView, ProductView } from '../types.js';
@@ -24,8 +25,17 @@ export interface DialogParts {
   readonly initialFocus: HTMLElement;
 }
 
-/** Builds the backdrop and dialog for `view`, wired to its actions. */
-export function buildDialog(doc: Document, view: OfferView, labels: UiLabels, openLinks: boolean): DialogParts {
+/**
+ * Builds the backdrop and dialog for `view`, wired to its actions. `hero`: the image prepared for
+ * it (drawn as it is), null (no image drawn), or `unprepared` (the image loaded as it is drawn).
+ */
+export function buildDialog(
+  doc: Document,
+  view: OfferView,
+  labels: UiLabels,
+  openLinks: boolean,
+  hero: HTMLImageElement | null | 'unprepared' = 'unprepared',
+): DialogParts {
   const make: Make = (tag, className, text) => {
     const el = doc.createElement(tag);
     if (className) el.className = className;
@@ -41,8 +51,8 @@ export function buildDialog(doc: Document, view: OfferView, labels: UiLabels, op
   dialog.lang = view.language;
   root.append(dialog);
 
-  const hero = httpUrl(view.backgroundUrl ?? view.imageUrl);
-  if (hero) dialog.append(renderHero(make, hero));
+  const picture = hero === 'unprepared' ? heroUrl(view) : hero;
+  if (picture) dialog.append(renderHero(make, picture));
 
   const body = make('div', 'body');
   dialog.append(body);
@@ -75,8 +85,13 @@ function renderBackdrop(make: Make): HTMLElement {
   return root;
 }
 
-/** The hero image from `src` (an http(s) URL), removed when it fails to load. */
-function renderHero(make: Make, src: string): HTMLImageElement {
+/** The hero image: a prepared one, or one from `src`, removed when it fails to load. */
+function renderHero(make: Make, src: string | HTMLImageElement): HTMLImageElement {
+  if (typeof src !== 'string') {
+    src.className = 'hero';
+    src.alt = '';
+    return src;
+  }
   const img = make('img', 'hero');
   img.alt = '';
   img.decoding = 'async';

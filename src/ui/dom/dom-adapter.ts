@@ -23,6 +23,9 @@
  *   that scroll nothing in it (touches.ts);
  * - over the viewport, the card keeps out of a phone's notch, status bar and home indicator
  *   (`env(safe-area-inset-*)`, on a `viewport-fit=cover` page);
+ * - the offer's image is loaded and decoded by `prepare`, before the dialog is drawn: drawn with
+ *   it when it came, without it otherwise, and never added later (nothing moves as the player
+ *   reads); a view presented without `prepare` loads its image as it is drawn;
  * - no string from the service is ever parsed as HTML; a URL is only followed when http(s).
  *
  * This file opens and closes the dialog; keys.ts holds its keys, touches.ts its touches,
@@ -33,6 +36,7 @@
  */
 import { deepActiveElement } from '../focus.js';
 import { warmNumberFormats } from '../format.js';
+import { preparedImages } from '../image.js';
 import { labelsFor, type UiLabels } from '../labels.js';
 import type { OfferView, UiAdapter } from '../types.js';
 import { buildDialog } from './build-dialog.js';
@@ -102,6 +106,7 @@ export function createDomAdapter(options: DomAdapterOptions = {}): UiAdapter {
   let unwatch: (() => void) | undefined;
   /** Gives back what the dialog made inert. */
   let restoreInert: (() => void) | undefined;
+  const images = preparedImages();
 
   const close = (): void => {
     if (!host) return;
@@ -127,7 +132,7 @@ export function createDomAdapter(options: DomAdapterOptions = {}): UiAdapter {
     returnFocus = deepActiveElement(doc);
     const shadow = shown.attachShadow({ mode: 'open' });
     adoptStyles(shadow, doc, options.nonce);
-    const parts = buildDialog(doc, view, labelsFor(view.language, options.labels), options.openLinks === true);
+    const parts = buildDialog(doc, view, labelsFor(view.language, options.labels), options.openLinks === true, images.drawn(view));
     // Over the viewport, the card keeps out of a notch or status bar (safe-area insets); in a
     // container, placing the stage is the game's.
     if (!options.container) parts.root.classList.add('safe');
@@ -147,5 +152,5 @@ export function createDomAdapter(options: DomAdapterOptions = {}): UiAdapter {
     parts.initialFocus.focus();
   };
 
-  return { present, close };
+  return { prepare: (view, { signal }) => images.prepare(view, signal), present, close };
 }

@@ -24,6 +24,7 @@ const VALID: Required<OfferOptions> = {
   discountTolerance: 0.1,
   offersAutoRefresh: { onStart: true },
   offerRules: { maxPerDay: 2 },
+  offerImages: { prefetch: true, resolve: (url) => url },
 };
 
 function configError(create: () => unknown): ConfigError {
