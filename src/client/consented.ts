@@ -125,6 +125,7 @@ export function startConsented(d: ConsentedDeps): Consented {
     discountTolerance: o.discountTolerance,
     ui: d.ui,
     images: o.offerImages,
+    waitMs: o.offerRules?.waitMs,
     player: d.player,
     languages: d.device.languages,
     records: d.records,

@@ -109,7 +109,7 @@ export interface OfferOptions<P extends string = string> {
   offerRules?: OfferRules<P>;
   /**
    * The offers' images. `offers.show()` has the adapter load and decode the image before the
-   * dialog is drawn (`UiAdapter.prepare`), for at most 3000 ms: past that, or when it fails, the
+   * dialog is drawn (`UiAdapter.prepare`), for at most `offerRules.waitMs` (3000 ms): past that, or when it fails, the
    * offer is drawn without it and the image is not added later; `open` is reported once drawn.
    * `prefetch: true` loads the usable offers' images after each refresh (not when the browser says
    * the player saves data), so that they are ready when shown; `resolve` maps an image's URL to a

@@ -80,6 +80,19 @@ describe('show() and the image', () => {
     expect(c.ui.current!.imageState).toBe('failed');
   });
 
+  it('offerRules.waitMs is the budget: past 500 ms, presented without the image', async () => {
+    const c = client({ offerRules: { waitMs: 500 } });
+    tp = c.tp;
+    await tp.offers.refresh();
+    void tp.offers.show(1);
+    await flush();
+    await vi.advanceTimersByTimeAsync(499);
+    expect(c.ui.current).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    await vi.waitFor(() => expect(c.opened).toHaveLength(1));
+    expect(c.ui.current!.imageState).toBe('failed');
+  });
+
   it('a prepare that rejects or throws: presented at once without it', async () => {
     const c = client();
     tp = c.tp;
