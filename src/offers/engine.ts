@@ -34,7 +34,7 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
   const warmImages = createImageWarmer(deps.images, deps.languages, core.fail);
   const refresher = createRefresher(core, deps, copy, known, reactions.react, firstOpens, warmImages);
   const openView = createViewOpener(core, deps, known, reactions, onScreen);
-  const shows = createShows(deps, openView);
+  const shows = createShows(deps, openView, core.fail);
   void known.loadCached();
   if (deps.autoRefresh?.onStart) queueMicrotask(() => refresher.auto(true));
 

@@ -6,7 +6,7 @@
  * @module
  */
 import { ConfigError } from '../errors/index.js';
-import { httpUrlFrom } from '../internal/index.js';
+import { httpUrlFrom, MAX_TIMER_MS } from '../internal/index.js';
 import type { ImageState, OfferContent, OfferOutcome, OfferView, UiAdapter } from '../ui/index.js';
 import { offerImageUrl } from './content.js';
 import type { Offer } from './types.js';
@@ -104,9 +104,10 @@ const setImageState = (view: OfferView, state: ImageState): void => void ((view 
  * from it: `ready` when it resolved in time, `failed` when it rejected, threw or ran out of time
  * (its signal then aborts: the adapter draws without the image and never adds it). Nothing to
  * prepare (no `prepare`, no image): resolves at once. Resolves with the view's outcome instead
- * when the view ended meanwhile (closed, expired: it is not to be drawn).
+ * when the view ended meanwhile (closed, expired: it is not to be drawn). A `prepare` that throws
+ * (a defect, not an image that failed to load, which it tells by rejecting) goes to `onError` too.
  */
-export async function prepareWithin(ui: UiAdapter, view: OfferView, waitMs: number): Promise<OfferOutcome | undefined> {
+export async function prepareWithin(ui: UiAdapter, view: OfferView, waitMs: number, onError: (error: unknown) => void): Promise<OfferOutcome | undefined> {
   if (!ui.prepare || view.imageState === 'none') return undefined;
   const stop = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -114,16 +115,21 @@ export async function prepareWithin(ui: UiAdapter, view: OfferView, waitMs: numb
     const result = await new Promise<ImageState | OfferOutcome>((resolve) => {
       // Each way out aborts the adapter's load at once, in the same task: an image decoded after
       // it is never the one drawn.
+      let settled = false;
       const settle = (value: ImageState | OfferOutcome): void => {
+        // Once: the view closing after the image was drawn aborts nothing.
+        if (settled) return;
+        settled = true;
         if (value !== 'ready') stop.abort(new DOMException(`the image was not ready within ${waitMs} ms`, 'TimeoutError'));
         resolve(value);
       };
-      timer = setTimeout(() => settle('failed'), waitMs);
+      timer = setTimeout(() => settle('failed'), Math.min(waitMs, MAX_TIMER_MS));
       void view.closed.then(settle);
       let prepared: Promise<void>;
       try {
         prepared = Promise.resolve(ui.prepare!(view, { signal: stop.signal }));
       } catch (error) {
+        onError(error);
         prepared = Promise.reject(error);
       }
       prepared.then(

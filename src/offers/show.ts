@@ -12,7 +12,7 @@ import { prepareWithin } from './images.js';
 import type { OpenView } from './views.js';
 
 /** `offers.show()` of one engine, and what `shutdown()` takes away. */
-export function createShows(deps: Pick<OffersDeps, 'ui' | 'waitMs'>, openView: OpenView) {
+export function createShows(deps: Pick<OffersDeps, 'ui' | 'waitMs'>, openView: OpenView, fail: (error: unknown) => void) {
   let showing: { offerId: number; view?: OfferView } | undefined;
   return {
     /** See `OffersApi.show`. */
@@ -37,7 +37,7 @@ export function createShows(deps: Pick<OffersDeps, 'ui' | 'waitMs'>, openView: O
         signal?.addEventListener('abort', onAbort);
         // The image loaded and decoded first, within the wait: `open` means drawn, image included
         // when it came. The view may end meanwhile (an abort, an expiry): it is not drawn.
-        const ended = await prepareWithin(ui, view, deps.waitMs ?? DEFAULT_WAIT_MS);
+        const ended = await prepareWithin(ui, view, deps.waitMs ?? DEFAULT_WAIT_MS, fail);
         if (ended) {
           if (ended.action === 'closed') stopIfAborted();
           return ended;

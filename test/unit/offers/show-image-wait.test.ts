@@ -111,9 +111,40 @@ describe('show() and the image', () => {
       },
     });
     tp = createClient({ ...memoryClientOptions(async () => okEnvelope([offerRecord(1, personalizedBody)])), ui });
+    const errors: unknown[] = [];
+    tp.on('error', (e) => void errors.push(e));
     await tp.offers.refresh();
     void tp.offers.show(1);
     await vi.waitFor(() => expect(ui.current?.imageState).toBe('failed'));
+    // Rejecting is an image that did not load; throwing is a defect the game hears of.
+    expect(errors).toHaveLength(1);
+  });
+
+  it('the image drawn, the offer dismissed later: the signal given to prepare never aborts', async () => {
+    const c = client();
+    tp = c.tp;
+    await tp.offers.refresh();
+    const shown = tp.offers.show(1);
+    await flush();
+    c.calls[0]!.resolve();
+    await vi.waitFor(() => expect(c.opened).toHaveLength(1));
+    c.ui.current!.dismiss();
+    await shown;
+    await flush();
+    expect(c.calls[0]!.signal.aborted).toBe(false);
+  });
+
+  it('a waitMs past the longest timer (2^31 ms) still waits', async () => {
+    const c = client({ offerRules: { waitMs: 2 ** 31 } });
+    tp = c.tp;
+    await tp.offers.refresh();
+    void tp.offers.show(1);
+    await flush();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(c.ui.current).toBeUndefined();
+    c.calls[0]!.resolve();
+    await vi.waitFor(() => expect(c.opened).toHaveLength(1));
+    expect(c.ui.current!.imageState).toBe('ready');
   });
 
   it("show()'s signal aborting during the wait: nothing presented or reported, the wait cancelled, rejects with its reason", async () => {
