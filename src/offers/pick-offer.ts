@@ -112,7 +112,7 @@ export function pickOffer<P extends string>(
     else if (ledger.boughtThisSession.has(id)) reasons.set(id, 'bought-this-session');
     else if (ledger.dismissedThisSession.has(id)) reasons.set(id, 'dismissed-this-session');
     else {
-      const accepted = attempt(() => !rule.accept || !!rule.accept(offer), id, 'accept', errors);
+      const accepted = attempt(() => !rule.accept || acceptedBy(rule.accept(offer)), id, 'accept', errors);
       if (accepted === true) eligible.push(listing);
       else reasons.set(id, accepted === false ? 'not-in-placement' : 'rule-error');
     }
@@ -135,6 +135,12 @@ export function pickOffer<P extends string>(
 }
 
 /** `run()`, or `undefined` with the error noted when it throws. */
+/** `accept`'s answer: truthy accepts; a Promise (an async `accept`) is a rule error, not a yes. */
+function acceptedBy(answer: unknown): boolean {
+  if (typeof (answer as { then?: unknown } | null)?.then === 'function') throw new TypeError('accept answered a Promise: it must answer synchronously');
+  return !!answer;
+}
+
 function attempt<T>(run: () => T, offerId: number, hook: RuleError['hook'], errors: RuleError[]): T | undefined {
   try {
     return run();

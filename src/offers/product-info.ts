@@ -37,6 +37,8 @@ export const currencyCodeOf = (value: unknown): string | undefined =>
 
 /** The fields of `info`, read once and checked; why the first unreadable one is not. */
 function readInfo(info: object): ProductInfo | string {
+  // An async lookup answers a Promise: nothing of it is read, and the game hears why.
+  if (typeof (info as { then?: unknown }).then === 'function') return 'a Promise (productInfo answers synchronously)';
   const { name, price, currencyCode, imageUrl } = info as Record<keyof ProductInfo, unknown>;
   const currency = currencyCodeOf(currencyCode);
   const image = typeof imageUrl === 'string' && imageUrl.length <= 2048 ? httpUrl(imageUrl) : undefined;

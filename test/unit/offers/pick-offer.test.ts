@@ -31,6 +31,13 @@ describe('pickOffer: besides the choice', () => {
     expect(result.errors).toEqual([{ offerId: 1, hook: 'accept', error: boom }]);
   });
 
+  it('an async accept (a Promise) accepts nothing: a rule error for each offer it was asked about', () => {
+    const result = pickOffer(both, { placements: { p: { accept: (async () => true) as never } } }, ledger(), 'p', NOW);
+    expect(result.skipped).toBe('no-offer');
+    expect(result.errors.map((e) => [e.offerId, e.hook])).toEqual([[1, 'accept'], [2, 'accept']]);
+    expect(result.candidates.map((c) => c.reason)).toEqual(['rule-error', 'rule-error']);
+  });
+
   it('what priority throws comes back with each offer it passed over', () => {
     const boom = new Error('priority failed');
     const result = pickOffer(both, { priority: () => fail(boom) }, ledger(), 'p', NOW);

@@ -130,6 +130,7 @@ describe('a productInfo that fails leaves the product as the offer carries it, w
     ['a currency as a symbol', { price: 1, currencyCode: '$' }, /currencyCode/],
     ['a javascript: image', { name: 'Sword', imageUrl: 'javascript:alert(1)' }, /imageUrl/],
     ['a relative image', { imageUrl: '/sword.png' }, /imageUrl/],
+    ['a Promise (an async lookup)', Promise.resolve({ name: 'Sword' }), /Promise/],
   ])('%s: the whole product as it came, and an error', (_, answer, why) => {
     const { product, errors } = build(aiBody, { productInfo: () => answer as never, currencyCode: 'USD' });
     expect(product).toMatchObject(AS_IT_CAME);
