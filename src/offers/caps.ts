@@ -19,8 +19,8 @@ export interface LedgerOpen {
 
 /**
  * What the caps and the per-session filters read, kept by the client for the player on this
- * device. Only the opens of the current UTC day, of the current session and the last open are
- * ever read: older ones may be left out.
+ * device. Only the opens of the current UTC day, of the current session, the last open and the
+ * last open at each placement are ever read: older ones may be left out.
  */
 export interface CapsLedger {
   /** Every open (and reservation of one) counted by the caps. */

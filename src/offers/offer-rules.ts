@@ -76,7 +76,7 @@ export interface OfferRules<P extends string = string> {
   readonly maxPerSession?: number;
   /** Most opens in one UTC day. @default 6 */
   readonly maxPerDay?: number;
-  /** Longest wait at a placement for a refresh and the offer's image together, in milliseconds. @default 3000 */
+  /** Longest wait for the offer's image before `show()` draws it without it, in milliseconds. @default 3000 */
   readonly waitMs?: number;
   /**
    * The placements by name (1-64 letters, digits, `-`, `_`, `.` or `:`). With a map, a name not

@@ -95,7 +95,7 @@ export interface OfferOptions<P extends string = string> {
    * - `minIntervalMs` (180000), `sessionGraceMs` (60000), `maxPerSession` (3), `maxPerDay` (6, per
    *   UTC day): caps across all offers, per player on this device, in device time. An explicit
    *   `offers.show()` is never capped, but every open counts;
-   * - `waitMs` (3000): the longest a placement waits for a refresh and the offer's image;
+   * - `waitMs` (3000): the longest `show()` waits for the offer's image;
    * - `placements`: name → `{ kinds?, accept?, minIntervalMs?, maxPerSession? }`. With a map, a
    *   name not in it shows nothing; without one, any name shows any offer;
    * - `priority(a, b)`: the order of the candidates, instead of the default (never opened first,

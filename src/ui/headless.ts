@@ -5,7 +5,7 @@
  *
  * With `offers.show()`, `open` is reported as soon as `present` returns, drawn or not. An engine
  * that loads the offer's image as a texture first gives its loader as the `prepare` option:
- * `show()` waits for it (at most 3000 ms) before `present`, and the view's `imageState` then says
+ * `show()` waits for it (at most `offerRules.waitMs`, 3000 ms by default) before `present`, and the view's `imageState` then says
  * whether the texture came (`ready`) or the offer is to be drawn without it (`failed`). An engine
  * that draws later for other reasons (a scene not running yet) and wants `open` only once the
  * player can see the offer draws `offers.view()` itself and calls `open()` then.
