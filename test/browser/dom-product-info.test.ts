@@ -28,7 +28,7 @@ it('an AI product shows the game’s name and its price in the game’s currency
   try {
     await tp.offers.refresh();
     void tp.offers.show(1);
-    await expect.poll(() => root()?.querySelector('.product')).not.toBeNull();
+    await expect.poll(() => root()?.querySelector('.product')).toBeTruthy();
     const product = root()!.querySelector('.product')!;
     expect(product.querySelector('.name')!.textContent).toBe('Golden Sword');
     expect(product.querySelector('.price')!.textContent).toBe(new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' }).format(4.99));
@@ -44,7 +44,7 @@ it('a personalized product’s prices, struck and to pay, in the `currencyCode` 
   try {
     await tp.offers.refresh();
     void tp.offers.show(2);
-    await expect.poll(() => root()?.querySelector('.price')).not.toBeNull();
+    await expect.poll(() => root()?.querySelector('.price')).toBeTruthy();
     const krw = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'KRW' });
     const price = root()!.querySelector('.price')!;
     expect(price.querySelector('s')!.textContent).toBe(krw.format(9900));

@@ -31,8 +31,10 @@ async function showThrough(ui: UiAdapter): Promise<[state: string, reported: str
   const tp = createClient({ ...memoryClientOptions(offers), compression: 'none', ui });
   try {
     await tp.offers.refresh();
+    // Drawn once its image is ready or failed (offers.show() waits for it): on screen at `open`.
+    const drawn = new Promise<string>((resolve) => tp.on('offer:open', () => resolve('on screen')));
     const shown = tp.offers.show(1);
-    const state = await Promise.race([shown.then(() => 'settled', (e: { reason?: string }) => `rejected: ${e.reason}`), tick().then(() => 'on screen')]);
+    const state = await Promise.race([shown.then(() => 'settled', (e: { reason?: string }) => `rejected: ${e.reason}`), drawn.then(async (s) => (await tick(), s))]);
     await tp.flush();
     return [state, reported];
   } finally {

@@ -139,7 +139,15 @@ export function createCanvasAdapter(options: CanvasAdapterOptions): CanvasAdapte
   };
 
   // `draw` draws the shown offer's picture, if any.
-  return { prepare: (v, { signal }) => images.prepare(v, signal, crossOrigin), present, close, draw: () => shown?.[0]() };
+  return {
+    // A canvas the offer would be refused on loads nothing: `present` refuses it at once.
+    prepare: async (v, { signal }) => {
+      refuseUnseen(canvas, clear);
+      return images.prepare(v, signal, crossOrigin);
+    },
+    present,
+    close,
+    draw: () => shown?.[0]() };
 }
 
 /**

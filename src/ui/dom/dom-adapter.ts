@@ -152,5 +152,13 @@ export function createDomAdapter(options: DomAdapterOptions = {}): UiAdapter {
     parts.initialFocus.focus();
   };
 
-  return { prepare: (view, { signal }) => images.prepare(view, signal), present, close };
+  return {
+    // A container out of the page loads nothing: `present` refuses it at once.
+    prepare: async (view, { signal }) => {
+      if (options.container && !options.container.isConnected) throw new Error('the container is not in the page');
+      return images.prepare(view, signal);
+    },
+    present,
+    close,
+  };
 }
