@@ -209,7 +209,7 @@ export interface OffersDeps {
   /** The `childDirected` option: offers are off (child-directed.ts), nothing else here is used. */
   readonly childDirected?: boolean;
   readonly transport: Transport;
-  /** Prefix of the IndexedDB databases (`…/offer-states`, `…/offer-cache`); undefined: memory only. */
+  /** Prefix of the IndexedDB databases (`…/offer-states`, `…/offer-cache`, `…/offer-caps`); undefined: memory only. */
   readonly dbPrefix: string | undefined;
   /** Stores to use instead (tests: two engines sharing them are two pages of one device). */
   readonly stores?: { readonly state: OfferStateStore; readonly cache: OfferCache };
