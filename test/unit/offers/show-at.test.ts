@@ -148,4 +148,26 @@ describe('showAt', () => {
     const reason = new Error('scene change');
     await expect(c.tp.offers.showAt('x', { signal: AbortSignal.abort(reason) })).rejects.toBe(reason);
   });
+
+  it('shows nothing while the page is hidden', async () => {
+    const c = client(NO_GRACE);
+    await c.tp.offers.refresh();
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    try {
+      await expect(c.tp.offers.showAt('x')).resolves.toMatchObject({ action: 'skipped', reason: 'hidden' });
+      expect(c.ui.current).toBeUndefined();
+    } finally {
+      visibility.mockRestore();
+    }
+  });
+
+  it('skips without consent and for a child-directed client, never rejecting', async () => {
+    const pending = createClient({ ...memoryClientOptions(async () => okEnvelope(OFFERS)), consent: 'pending' });
+    await expect(pending.offers.showAt('x')).resolves.toEqual({ action: 'skipped', placement: 'x', reason: 'no-consent', candidates: [] });
+    expect(pending.offers.explain('x')).toMatchObject({ reason: 'no-consent' });
+    await pending.shutdown();
+    const child = createClient({ ...memoryClientOptions(async () => okEnvelope(OFFERS)), childDirected: true });
+    await expect(child.offers.showAt('x')).resolves.toMatchObject({ action: 'skipped', reason: 'child-directed' });
+    await child.shutdown();
+  });
 });
