@@ -24,8 +24,8 @@ import { checkOfferRules, createOffersEngine, forwardingOffersApi } from './offe
  * @typeParam P - The placement names of `offerRules.placements`, inferred from the object given:
  *   a trigger naming another is a compile error.
  */
-export function createClient<const P extends string = string>(options: ClientOptions<P>): TpClient {
-  return createCoreClient(options, { offers: { engine: createOffersEngine, api: forwardingOffersApi, checkRules: checkOfferRules } });
+export function createClient<const P extends string = string>(options: ClientOptions<P>): TpClient<P> {
+  return createCoreClient(options, { offers: { engine: createOffersEngine, api: forwardingOffersApi, checkRules: checkOfferRules } }) as TpClient<P>;
 }
 
 // Everything of `tp-web-sdk/logging` (its `createClient` is shadowed by the one above), and the offers.
@@ -60,6 +60,10 @@ export {
   type OfferOutcome,
   type OfferReactionEvent,
   type OfferRules,
+  type OfferSkipped,
+  type OfferSkippedEvent,
+  type PlacementDecision,
+  type SkipReason,
   type OffersApi,
   type OfferState,
   type OfferTrigger,

@@ -233,10 +233,13 @@ export interface LoggingClient {
   shutdown(): Promise<void>;
 }
 
-/** A tp-web-sdk client: logging and offers. Create it with `createClient`. */
-export interface TpClient extends LoggingClient {
-  /** Offers: refresh, list, show, view, report. Off with `childDirected` (each rejects, `list()` is empty), and without consent (`no-consent`). */
-  readonly offers: OffersApi;
+/**
+ * A tp-web-sdk client: logging and offers. Create it with `createClient`. `P` is the placement
+ * names of `offerRules.placements` (`showAt`'s argument).
+ */
+export interface TpClient<P extends string = string> extends LoggingClient {
+  /** Offers: refresh, list, show, view, report, showAt, explain. Off with `childDirected` (each rejects, `list()` is empty), and without consent (`no-consent`). */
+  readonly offers: OffersApi<P>;
 }
 
 /** What an entry point plugs in: the offers (left out of `tp-web-sdk/logging`), a default UI. */

@@ -135,6 +135,9 @@ export function startConsented(d: ConsentedDeps): Consented {
     onRetry: d.onRetry,
     onRefreshed: d.log.verdicts,
     gameplay: d.gameplay,
+    offerRules: o.offerRules,
+    // Read at a decision or an open, long after the tracker below is started.
+    session: () => sessions.current,
   });
   if (offers) {
     signals.on('answer', (sample) => offers.observeAnswer(sample));

@@ -17,7 +17,7 @@ import { hasIndexedDb } from '../queue/index.js';
 import { openTabChannel, type TabChannel } from '../tabs/index.js';
 
 /** The databases the SDK creates for a namespace (docs/privacy.md). */
-const DATABASES = ['queue', 'dead-letter', 'offer-states', 'offer-cache', 'lease', 'values'] as const;
+const DATABASES = ['queue', 'dead-letter', 'offer-states', 'offer-cache', 'offer-caps', 'lease', 'values'] as const;
 
 /** Longest wait for the other tabs to let go of the storage; then it is erased anyway. */
 const LET_GO_MS = 3000;

@@ -6,7 +6,11 @@
  * @module
  */
 import { OfferError } from '../errors/index.js';
-import type { OffersEngine } from './contract.js';
+import type { OfferSkipped, OffersEngine } from './contract.js';
+import type { SkipReason } from './events.js';
+
+/** A placement skipped for `reason` before any decision: no candidates. */
+export const skippedAs = <P extends string>(placement: P, reason: SkipReason): OfferSkipped<P> => ({ action: 'skipped', placement, reason, candidates: [] });
 
 /**
  * An engine that opens no database and makes no request: `refresh()`, `show()`, `view()` and
@@ -19,7 +23,15 @@ export function childDirectedOffers(): OffersEngine {
   };
   const idle = (): void => undefined;
   return {
-    api: { refresh: refuse, list: () => [], show: refuse, view: refuse, report: refuse },
+    api: {
+      refresh: refuse,
+      list: () => [],
+      show: refuse,
+      view: refuse,
+      report: refuse,
+      showAt: async (placement) => skippedAs(placement, 'child-directed'),
+      explain: (placement) => skippedAs(placement, 'child-directed'),
+    },
     observeAnswer: idle,
     kick: idle,
     identified: idle,

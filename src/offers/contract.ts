@@ -12,11 +12,14 @@ import type { ClockSample } from '../internal/index.js';
 import type { Clock } from '../internal/index.js';
 import type { MessageStatus } from '../records/index.js';
 import type { OfferOutcome, OfferView, UiAdapter } from '../ui/index.js';
-import type { OfferEmitter } from './events.js';
+import type { OfferEmitter, SkipReason } from './events.js';
 import type { OfferImagesOptions } from './images.js';
+import type { CapsStore } from './caps-ledger.js';
 import type { OfferCache } from './offer-cache.js';
+import type { OfferRules } from './offer-rules.js';
 import type { OfferStateStore } from './local-state.js';
 import type { ProductInfoSource } from './product-info.js';
+import type { PickCandidate } from './pick-offer.js';
 import type { OfferState } from './state-machine.js';
 import type { Offer } from './types.js';
 import type { ProductCheck, Verdict } from './usability.js';
@@ -45,12 +48,34 @@ export interface OfferListing {
   readonly state: OfferState;
 }
 
+/** How `showAt` ended when it showed nothing (also the `offer:skipped` event's payload, with `action`). */
+export interface OfferSkipped<P extends string = string> {
+  readonly action: 'skipped';
+  /** The placement asked for. */
+  readonly placement: P;
+  /**
+   * `no-offer`: none of the known offers fits; `unknown-placement`: `offerRules.placements` has no
+   * such name; `capped`: a cap of `offerRules` holds every offer back; `in-gameplay`: between
+   * `gameplayStart()` and `gameplayStop()`; `hidden`: the page is hidden; `busy`: another offer is
+   * on screen, or another `showAt` is deciding; `no-consent`: no consent (yet); `child-directed`:
+   * offers are off.
+   */
+  readonly reason: SkipReason;
+  /** Each known offer, with why it was passed over (none for the one that was to be shown). */
+  readonly candidates: readonly PickCandidate[];
+}
+
+/** The decision `explain()` gives: the offer `showAt` would show now, or why none. */
+export type PlacementDecision<P extends string = string> =
+  | OfferSkipped<P>
+  | { readonly action: 'show'; readonly placement: P; readonly offer: Offer; readonly candidates: readonly PickCandidate[] };
+
 /**
  * The offer half of the client. With `childDirected: true` offers are off: `refresh()`, `show()`,
  * `view()` and `report()` reject with an `OfferError` of reason `child-directed`, `list()` is
  * empty, and no request is made or database opened.
  */
-export interface OffersApi {
+export interface OffersApi<P extends string = string> {
   /**
    * GET /offers for the identified player. Decodes every offer (a malformed one is skipped with an
    * `error` event), reports `impress` once ever for each usable offer (in any tab), and resolves
@@ -118,6 +143,31 @@ export interface OffersApi {
    * @throws {OfferStateError} the table does not allow this reaction now; nothing was reported.
    */
   report(offerId: number, status: MessageStatus, detail?: string): Promise<void>;
+  /**
+   * Shows the offer that fits `placement` now, at a natural break of the game, as the `offerRules`
+   * option says (placements, caps, order: `pickOffer`), from the known offers (the last refresh,
+   * or the device's copy). Shows nothing while in gameplay (`gameplayStart()`), while the page is
+   * hidden, or while another offer is on screen or another `showAt` decides. Each skip resolves
+   * `{ action: 'skipped', placement, reason, candidates }` and emits `offer:skipped`; what a
+   * placement's `accept` or the rules' `priority` threw is an `error` event. Otherwise resolves as
+   * `show()` of the offer picked (the image waited for within `offerRules.waitMs`). Every open
+   * (from `show()`, `view()` and `report()` too) counts against the caps, on this device across
+   * reloads.
+   *
+   * @param placement A name of `offerRules.placements` (any name without a map).
+   * @param options.signal As `show()`'s.
+   * @throws {ConfigError} `placement` is not a string.
+   * @throws {OfferError} `no-ui` (no adapter) and `shut-down`, as `show()`.
+   * @throws the signal's `reason` when it aborted.
+   */
+  showAt(placement: P, options?: { readonly signal?: AbortSignal }): Promise<OfferOutcome | OfferSkipped<P>>;
+  /**
+   * The decision `showAt(placement)` would make now, synchronous and dry: nothing is reserved,
+   * reported, emitted or drawn. For the game's own UI and QA.
+   *
+   * @throws {ConfigError} `placement` is not a string.
+   */
+  explain(placement: P): PlacementDecision<P>;
 }
 
 /** A `players_offers` record: the reaction of `player_slug` to offer `offer_id`. */
@@ -159,7 +209,7 @@ export interface OffersDeps {
   /** The `childDirected` option: offers are off (child-directed.ts), nothing else here is used. */
   readonly childDirected?: boolean;
   readonly transport: Transport;
-  /** Prefix of the IndexedDB databases (`…/offer-states`, `…/offer-cache`); undefined: memory only. */
+  /** Prefix of the IndexedDB databases (`…/offer-states`, `…/offer-cache`, `…/offer-caps`); undefined: memory only. */
   readonly dbPrefix: string | undefined;
   /** Stores to use instead (tests: two engines sharing them are two pages of one device). */
   readonly stores?: { readonly state: OfferStateStore; readonly cache: OfferCache };
@@ -197,6 +247,12 @@ export interface OffersDeps {
   readonly onRefreshed?: (listing: readonly OfferListing[]) => void;
   /** In gameplay or at a break, and the page hidden or not: when an offer may interrupt the player. */
   readonly gameplay: GameplayPort;
+  /** The `offerRules` option. @default undefined */
+  readonly offerRules?: OfferRules;
+  /** The current session (`client.session`: `startedAt` in Unix seconds); undefined between sessions. @default none */
+  readonly session?: () => { readonly id: string; readonly startedAt: number } | undefined;
+  /** The caps ledger to use instead (tests: two engines sharing it are two pages of one device). @default by `dbPrefix` */
+  readonly capsStore?: CapsStore;
 }
 
 /** The offers API and the hooks the client drives it with. */

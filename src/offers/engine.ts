@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { createCapsLedger, createIndexedDbCapsStore, createMemoryCapsStore } from './caps-ledger.js';
 import { childDirectedOffers } from './child-directed.js';
 import type { OffersDeps, OffersEngine } from './contract.js';
 import { createEngineCore } from './core.js';
@@ -19,6 +20,7 @@ import { createKnownOffers, findOffer } from './known-offers.js';
 import { createOnScreen } from './on-screen.js';
 import { checkStatus, createReactions } from './reactions.js';
 import { createRefresher } from './refresh.js';
+import { createShowAt } from './show-at.js';
 import { createShows } from './show.js';
 import { createViewOpener } from './views.js';
 
@@ -27,7 +29,9 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
   const core = createEngineCore(deps);
   const { clock, states } = core;
   const firstOpens = createFirstOpens(deps, states, core.fail);
-  const reactions = createReactions(core, deps, firstOpens);
+  const capsStore = deps.capsStore ?? (deps.dbPrefix ? createIndexedDbCapsStore(`${deps.dbPrefix}/offer-caps`) : createMemoryCapsStore());
+  const ledger = createCapsLedger(deps, capsStore, core.fail);
+  const reactions = createReactions(core, deps, firstOpens, ledger.reacted);
   const onScreen = createOnScreen();
   const copy = createDeviceCopy(core, deps);
   const known = createKnownOffers(core, deps, copy, reactions.report, onScreen);
@@ -35,6 +39,7 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
   const refresher = createRefresher(core, deps, copy, known, reactions.react, firstOpens, warmImages);
   const openView = createViewOpener(core, deps, known, reactions, onScreen);
   const shows = createShows(deps, openView, core.fail);
+  const placements = createShowAt(core, deps, known, ledger, shows);
   void known.loadCached();
   if (deps.autoRefresh?.onStart) queueMicrotask(() => refresher.auto(true));
 
@@ -46,6 +51,8 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
         return known.all().map((offer) => ({ offer, verdict: core.verdictOf(offer, now), state: states.state(offer.offer_id) }));
       },
       show: shows.show,
+      showAt: placements.showAt,
+      explain: placements.explain,
       view: (offerId) => openView(offerId, () => undefined),
       async report(offerId, status, detail) {
         checkStatus(offerId, status);

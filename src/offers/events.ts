@@ -8,6 +8,7 @@
 import type { RetryInfo } from '../delivery/index.js';
 import type { TpError } from '../errors/index.js';
 import type { MessageStatus } from '../records/index.js';
+import type { PickCandidate, PickSkipReason } from './pick-offer.js';
 import type { OfferState } from './state-machine.js';
 import type { Offer } from './types.js';
 import type { Verdict } from './usability.js';
@@ -40,6 +41,19 @@ export interface OfferClosedEvent {
   readonly verdict: Verdict;
 }
 
+/** Why `showAt` showed nothing: the decision's reason, or the client's state (see `OfferSkipped`). */
+export type SkipReason = PickSkipReason | 'in-gameplay' | 'hidden' | 'busy' | 'no-consent' | 'child-directed';
+
+/** Payload of `offer:skipped`: a placement showed nothing. */
+export interface OfferSkippedEvent {
+  /** The placement asked for. */
+  readonly placement: string;
+  /** Why nothing was shown. */
+  readonly reason: SkipReason;
+  /** Each known offer, with why it was passed over. */
+  readonly candidates: readonly PickCandidate[];
+}
+
 /** The offer events of a client: `client.on(name, listener)` (the listener gets the payload shown). */
 export interface OfferEvents {
   /** An offer was impressed (reported once per offer, ever, by `offers.refresh()`), with its new state and verdict. */
@@ -57,6 +71,8 @@ export interface OfferEvents {
   'offer:close': [event: OfferClosedEvent];
   /** A shown offer stopped being usable on screen and was closed (`offer:close` fires too). */
   'offer:expired': [event: OfferClosedEvent];
+  /** `offers.showAt()` showed nothing at a placement, and why. */
+  'offer:skipped': [event: OfferSkippedEvent];
 }
 
 /**

@@ -5,6 +5,7 @@
  * @module
  */
 import { OfferError } from '../errors/index.js';
+import { skippedAs } from './child-directed.js';
 import type { OffersApi, OffersEngine } from './contract.js';
 
 /**
@@ -24,5 +25,8 @@ export function forwardingOffersApi(engine: () => OffersEngine | undefined, shut
     show: (offerId, options) => engine()?.api.show(offerId, options) ?? refuse(offerId),
     view: (offerId) => engine()?.api.view(offerId) ?? refuse(offerId),
     report: (offerId, status, detail) => engine()?.api.report(offerId, status, detail) ?? refuse(offerId),
+    // Without consent a break shows nothing: skipped, never rejected (after shutdown(): rejected, as show()).
+    showAt: (placement, options) => engine()?.api.showAt(placement, options) ?? (shut() ? refuse() : Promise.resolve(skippedAs(placement, 'no-consent'))),
+    explain: (placement) => engine()?.api.explain(placement) ?? skippedAs(placement, 'no-consent'),
   };
 }

@@ -55,6 +55,7 @@ export function createReactions(
   { clock, states, verdictOf, fail }: EngineCore,
   { records, emitter }: ReactionDeps,
   firstOpens: Pick<FirstOpens, 'opened'>,
+  reacted: (offer: Offer, status: MessageStatus) => void = () => undefined,
 ): Reactions {
   const report: Reactions['report'] = (offer, status, detail, state, now) => {
     records.track('players_offers', {
@@ -68,7 +69,11 @@ export function createReactions(
   const react: Reactions['react'] = async (offer, status, detail) => {
     const now = clock.now();
     const { state, written } = states.apply(offer.offer_id, status, now, status === 'dismiss' && detail === DO_NOT_SHOW_AGAIN);
-    if (status !== 'impress') report(offer, status, detail, state, now);
+    if (status !== 'impress') {
+      // Counted by the caps (an open) or for the session (a purchase, a dismissal) before the event.
+      reacted(offer, status);
+      report(offer, status, detail, state, now);
+    }
     // Waits for the write whatever the move; an impression is reported only once the store took it.
     if ((await written) && status === 'impress') {
       report(offer, status, detail, state, now);

@@ -66,6 +66,8 @@ export function createShows(deps: Pick<OffersDeps, 'ui' | 'waitMs'>, openView: O
         if (showing === shown) showing = undefined;
       }
     },
+    /** An offer is on screen through `show()` (or being prepared for it). */
+    busy: (): boolean => showing !== undefined,
     /** Takes away what the adapter drew (at `shutdown()`). */
     stop(): void {
       if (showing) deps.ui()?.close();

@@ -1,7 +1,7 @@
 /**
  * Consent withdrawn after a full session, in Chromium on real IndexedDB and
  * localStorage: `setConsent('denied')` erases the queue, the dead-letter store, the offer states
- * and the offline copy of offers, the rescue copies and the device id; afterwards `track()` keeps
+ * and the offline copy of offers, the caps' count of opens, the rescue copies and the device id; afterwards `track()` keeps
  * nothing and no request is made. The device id key is the namespace's (`tp-web-sdk:<namespace>:device-id`).
  */
 import { afterEach, expect, it } from 'vitest';
@@ -24,7 +24,7 @@ it('a withdrawal after a full session erases every database and key of the names
   const before = await storedNames(namespace);
   dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
   // Not vacuous: the session stored every kind of data.
-  expect(before.databases.map((n) => n.split('/').pop()).sort()).toEqual(['dead-letter', 'offer-cache', 'offer-states', 'queue']);
+  expect(before.databases.map((n) => n.split('/').pop()).sort()).toEqual(['dead-letter', 'offer-cache', 'offer-caps', 'offer-states', 'queue']);
   expect(before.keys.some((k) => k.endsWith(':device-id'))).toBe(true);
   expect(before.keys.some((k) => k.includes('/rescue/'))).toBe(true);
 

@@ -1,6 +1,6 @@
 /**
  * The README's quick start stays one screen, with what it promises (install, a client, track, an
- * offer shown, the two commands), and its TypeScript compiles against the package's types.
+ * offer shown at a break with showAt, the two commands), and its TypeScript compiles against the package's types.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,7 +17,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 it('fits on one screen and has what it promises', () => {
   expect(quickStart.trim().split('\n').length).toBeLessThanOrEqual(40);
-  for (const part of ['npm install tp-web-sdk', 'createClient(', 'tp.track(', 'tp.offers.show(', 'npm install && npm run demo', 'npm install && npm test']) {
+  for (const part of ['npm install tp-web-sdk', 'createClient(', 'tp.track(', 'tp.offers.showAt(', 'npm install && npm run demo', 'npm install && npm test']) {
     expect(quickStart).toContain(part);
   }
 });
