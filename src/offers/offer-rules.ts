@@ -44,8 +44,9 @@ export interface PlacementRule {
 }
 
 /**
- * A trigger: after `track()` accepts a record of kind `on` for which `when` holds, an offer of
- * `placement` is asked for. One member per record kind, so that `when` takes that kind's record.
+ * A trigger: a record kind `on`, a `when` test of its record, and the `placement` it asks an offer
+ * of. One member per record kind, so that `when` takes that kind's record. In this version
+ * triggers are checked at `createClient` and not yet acted on: call `offers.showAt(placement)`.
  */
 export type OfferTrigger<P extends string = string> = {
   [K in ObjectName]: {
@@ -91,7 +92,7 @@ export interface OfferRules<P extends string = string> {
    * `create_datetime`, then the smaller `offer_id`
    */
   readonly priority?: (a: PickListing, b: PickListing) => number;
-  /** Record kinds that ask for an offer of a placement once tracked. @default none */
+  /** Record kinds that ask for an offer of a placement once tracked (checked; not yet acted on: see {@link OfferTrigger}). @default none */
   readonly triggers?: ReadonlyArray<OfferTrigger<NoInfer<P>>>;
 }
 
