@@ -9,13 +9,13 @@ import { TpError } from './tp-error.js';
  * What the SDK was doing when storage failed:
  * - the queue's `open`, `append`, `restore`, `read`, `remove`;
  * - the dead-letter store's `dead-letter`;
- * - the offers' `offer-cache` and `offer-state`;
+ * - the offers' `offer-cache`, `offer-state` and `offer-caps` (the caps' count of opens);
  * - `forget`: `forget()` could not erase a database or key (the browser refused);
  * - `local-storage`: localStorage refused a read or a write at start, so the device id, the
  *   session record and the notes kept for the next page are kept in IndexedDB instead (database
  *   `…/values`); a second one when that database failed too (they are then this page's own).
  */
-export type StorageOperation = 'open' | 'append' | 'restore' | 'read' | 'remove' | 'dead-letter' | 'offer-cache' | 'offer-state' | 'forget' | 'local-storage';
+export type StorageOperation = 'open' | 'append' | 'restore' | 'read' | 'remove' | 'dead-letter' | 'offer-cache' | 'offer-state' | 'offer-caps' | 'forget' | 'local-storage';
 
 /**
  * IndexedDB failed: missing, denied, over quota, connection lost.

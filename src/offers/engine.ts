@@ -22,6 +22,7 @@ import { checkStatus, createReactions } from './reactions.js';
 import { createRefresher } from './refresh.js';
 import { createShowAt } from './show-at.js';
 import { createShows } from './show.js';
+import { withMemoryFallback } from './store.js';
 import { createViewOpener } from './views.js';
 
 export function createOffersEngine(deps: OffersDeps): OffersEngine {
@@ -29,7 +30,8 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
   const core = createEngineCore(deps);
   const { clock, states } = core;
   const firstOpens = createFirstOpens(deps, states, core.fail);
-  const capsStore = deps.capsStore ?? (deps.dbPrefix ? createIndexedDbCapsStore(`${deps.dbPrefix}/offer-caps`) : createMemoryCapsStore());
+  // Where IndexedDB is refused or fails (a sandboxed iframe), the caps are kept in memory, with a warning.
+  const capsStore = withMemoryFallback(deps.capsStore ?? (deps.dbPrefix ? createIndexedDbCapsStore(`${deps.dbPrefix}/offer-caps`) : createMemoryCapsStore()), 'offer-caps', core.warn);
   const ledger = createCapsLedger(deps, capsStore, core.fail);
   const reactions = createReactions(core, deps, firstOpens, ledger.reacted);
   const onScreen = createOnScreen();

@@ -69,8 +69,8 @@ it('records are delivered, an offer is shown and its first open sent, the game h
     stats: { delivered: 1, storage: 'memory' },
   });
   // One warning per store that moved to memory: the values kept in localStorage elsewhere (device
-  // id, session; localStorage is refused too) and the queue, then the offers' cache and states.
-  expect(report.warnings.map((w) => /^StorageError: Storage ([\w-]+) failed: SecurityError/.exec(w)?.[1]).sort()).toEqual(['local-storage', 'offer-cache', 'offer-state', 'open']);
+  // id, session; localStorage is refused too) and the queue, then the offers' cache, states and caps.
+  expect(report.warnings.map((w) => /^StorageError: Storage ([\w-]+) failed: SecurityError/.exec(w)?.[1]).sort()).toEqual(['local-storage', 'offer-cache', 'offer-caps', 'offer-state', 'open']);
   expect(report.shown).toMatchObject({ action: 'dismiss', offerId: report.offerId });
   const held = (await serviceUploads(stack)).flatMap((u) => u.body.characters_stages ?? []).filter((r) => r.player_slug === 'sandboxed');
   expect(held.map((r) => r.stage_slug)).toEqual(['in-sandbox']);
