@@ -139,3 +139,19 @@ it("on the game's canvas, a cross-origin image without CORS headers is left out 
     canvas.remove();
   }
 }, 15_000);
+
+it('a canvas the offer cannot be drawn on, or a DOM container out of the page: refused at once, no image awaited', async () => {
+  const hidden = document.createElement('canvas');
+  hidden.style.display = 'none';
+  document.body.append(hidden);
+  const detached = document.createElement('div');
+  for (const ui of [createCanvasAdapter({ context: hidden.getContext('2d')! }), createDomAdapter({ container: detached })]) {
+    const { tp } = client(slowImage('never'), ui);
+    await tp.offers.refresh();
+    const start = performance.now();
+    await expect(tp.offers.show(1)).rejects.toMatchObject({ reason: 'ui-failed' });
+    expect(performance.now() - start).toBeLessThan(1000); // not the 3 s wait for an image that never comes
+    await tp.shutdown();
+  }
+  hidden.remove();
+});

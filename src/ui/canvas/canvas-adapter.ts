@@ -147,7 +147,8 @@ export function createCanvasAdapter(options: CanvasAdapterOptions): CanvasAdapte
     },
     present,
     close,
-    draw: () => shown?.[0]() };
+    draw: () => shown?.[0](),
+  };
 }
 
 /**
