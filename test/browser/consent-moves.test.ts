@@ -6,7 +6,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { createClient } from '../../src/index.js';
 import { lastStoreOpened, openStore, retireStores } from '../../src/internal/index.js';
-import { clearNamespace, loginVersions, storedClient } from '../support/stored-client.js';
+import { clearNamespace, loginVersions, storedClient, storedOptions } from '../support/stored-client.js';
 
 const namespace = `moves-${crypto.randomUUID().slice(0, 8)}`;
 
@@ -68,16 +68,7 @@ it('forget() not awaited, then 20 records in the same task: all 20 arrive (Index
 
 it('the storage keeps the namespace createClient was given when the game changes its options object later', async () => {
   const later = `${namespace}-later`;
-  const options = {
-    baseUrl: 'https://service.invalid/v2021.4/web',
-    clientKey: 'k',
-    authMode: 'client',
-    playerSlug: 'p',
-    namespace,
-    flushIntervalMs: 0,
-    autoLogin: false as const,
-    fetch: async () => new Response(JSON.stringify({ status: 200, reason: 'OK', data: {} })),
-  };
+  const options = storedOptions(namespace, async () => new Response(JSON.stringify({ status: 200, reason: 'OK', data: {} })));
   const tp = createClient(options);
   options.namespace = later; // the game reuses its options object
   tp.setConsent('pending');

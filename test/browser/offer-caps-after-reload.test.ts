@@ -6,7 +6,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { createClient, createHeadlessAdapter } from '../../src/index.js';
 import { offerRecord, personalizedBody } from '../fixtures/spec-samples.js';
-import { clearNamespace } from '../support/stored-client.js';
+import { clearNamespace, storedOptions } from '../support/stored-client.js';
 
 const ok = (data: unknown): Response => new Response(JSON.stringify({ status: 200, reason: 'OK', data }));
 const namespace = `caps-${crypto.randomUUID().slice(0, 8)}`;
@@ -17,16 +17,10 @@ it('an open of showAt caps the next page within minIntervalMs', async () => {
   const page = () => {
     const ui = createHeadlessAdapter();
     const tp = createClient({
-      baseUrl: 'https://service.invalid/v2021.4/web',
-      clientKey: 'k',
-      authMode: 'client',
-      playerSlug: 'p-1',
-      namespace,
-      flushIntervalMs: 0,
-      autoLogin: false,
+      ...storedOptions(namespace, async (url, init) => ok(init?.method === 'GET' && String(url).includes('/offers') ? offers : {})),
+      playerSlug: 'p-1', // the player the sample offers are for
       ui,
       offerRules: { sessionGraceMs: 0 },
-      fetch: async (url, init) => ok(init?.method === 'GET' && String(url).includes('/offers') ? offers : {}),
     });
     return { tp, ui };
   };

@@ -13,20 +13,30 @@ export function storedClient(
   options: Partial<ClientOptions> = {},
 ): TpClient {
   return createClient({
+    ...storedOptions(namespace, async (_url, init) => {
+      await onBody(JSON.parse(init!.body as string) as Record<string, unknown[]>);
+      return new Response(JSON.stringify({ status: 200, reason: 'OK', data: {} }));
+    }),
+    compression: 'none',
+    ...options,
+  });
+}
+
+/**
+ * The options of `storedClient` before its own: the queue under `namespace`, no automatic uploads
+ * or login, every request answered by `fetch`. A new object each call, the test's to change.
+ */
+export function storedOptions(namespace: string, fetch: typeof globalThis.fetch) {
+  return {
     baseUrl: 'https://service.invalid/v2021.4/web',
     clientKey: 'k',
     authMode: 'client',
     playerSlug: 'p',
     namespace,
     flushIntervalMs: 0,
-    autoLogin: false,
-    compression: 'none',
-    fetch: async (_url, init) => {
-      await onBody(JSON.parse(init!.body as string) as Record<string, unknown[]>);
-      return new Response(JSON.stringify({ status: 200, reason: 'OK', data: {} }));
-    },
-    ...options,
-  });
+    autoLogin: false as const,
+    fetch,
+  };
 }
 
 /** The `app_version`s of the `players_login` records in an upload body, in order: how these tests tell records apart. */
