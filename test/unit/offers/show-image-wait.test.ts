@@ -35,6 +35,16 @@ async function flush(): Promise<void> {
 }
 
 let tp: TpClient | undefined;
+
+/** A client (see `client`) showing offer 1, its `prepare` asked and not yet answered. */
+async function showing(options: Parameters<typeof client>[0] = {}) {
+  const c = client(options);
+  tp = c.tp;
+  await tp.offers.refresh();
+  void tp.offers.show(1);
+  await flush();
+  return c;
+}
 beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] }));
 afterEach(async () => {
   vi.useRealTimers();
@@ -62,11 +72,7 @@ describe('show() and the image', () => {
   });
 
   it('past 3000 ms: presents without it (failed), and the signal given to prepare aborts', async () => {
-    const c = client();
-    tp = c.tp;
-    await tp.offers.refresh();
-    void tp.offers.show(1);
-    await flush();
+    const c = await showing();
     expect(c.calls).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(2999);
     expect(c.ui.current).toBeUndefined();
@@ -81,11 +87,7 @@ describe('show() and the image', () => {
   });
 
   it('offerRules.waitMs is the budget: past 500 ms, presented without the image', async () => {
-    const c = client({ offerRules: { waitMs: 500 } });
-    tp = c.tp;
-    await tp.offers.refresh();
-    void tp.offers.show(1);
-    await flush();
+    const c = await showing({ offerRules: { waitMs: 500 } });
     await vi.advanceTimersByTimeAsync(499);
     expect(c.ui.current).toBeUndefined();
     await vi.advanceTimersByTimeAsync(1);
@@ -94,16 +96,12 @@ describe('show() and the image', () => {
   });
 
   it('a prepare that rejects or throws: presented at once without it', async () => {
-    const c = client();
-    tp = c.tp;
-    await tp.offers.refresh();
-    void tp.offers.show(1);
-    await flush();
+    const c = await showing();
     expect(c.calls).toHaveLength(1);
     c.calls[0]!.reject(new Error('404'));
     await vi.waitFor(() => expect(c.opened).toHaveLength(1));
     expect(c.ui.current!.imageState).toBe('failed');
-    await tp.shutdown();
+    await c.tp.shutdown();
 
     const ui = createHeadlessAdapter({
       prepare: () => {
@@ -135,11 +133,7 @@ describe('show() and the image', () => {
   });
 
   it('a waitMs past the longest timer (2^31 ms) still waits', async () => {
-    const c = client({ offerRules: { waitMs: 2 ** 31 } });
-    tp = c.tp;
-    await tp.offers.refresh();
-    void tp.offers.show(1);
-    await flush();
+    const c = await showing({ offerRules: { waitMs: 2 ** 31 } });
     await vi.advanceTimersByTimeAsync(60_000);
     expect(c.ui.current).toBeUndefined();
     c.calls[0]!.resolve();
