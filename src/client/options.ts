@@ -87,13 +87,17 @@ const RULES: Readonly<Record<keyof LoggingOptions, Rule>> = {
 
 const REQUIRED = ['baseUrl', 'clientKey', 'authMode'] as const;
 
+/** Options renamed in 0.x, by their old name: refused, naming the new one. */
+const RENAMED: Readonly<Record<string, string>> = { store: 'platform' };
+const renamedTo = (option: string): string | undefined => (Object.hasOwn(RENAMED, option) ? RENAMED[option] : undefined);
+
 /**
  * Validates one option's value (also used by `identify` and `setClientKey`).
  * @throws {ConfigError} naming the option and what was expected.
  */
 export function checkOption<K extends keyof ClientOptions>(option: K, value: unknown): ClientOptions[K] {
-  // Renamed in 0.x: refused with the new name.
-  if ((option as string) === 'store') throw new ConfigError(option, 'renamed `platform`');
+  const renamed = renamedTo(option);
+  if (renamed) throw new ConfigError(option, `renamed \`${renamed}\``);
   // Own rules only: an option named like an Object.prototype member ('constructor') is unknown.
   const rule = Object.hasOwn(RULES, option) ? RULES[option as keyof LoggingOptions] : Object.hasOwn(OFFER_RULES, option) ? OFFER_RULES[option as keyof OfferOptions] : undefined;
   if (!rule) throw new ConfigError(option, 'unknown option');
@@ -109,8 +113,8 @@ export function checkOption<K extends keyof ClientOptions>(option: K, value: unk
 export function refuseOfferOptions(input: LoggingOptions): void {
   if (typeof input !== 'object' || input === null) return;
   for (const [option, value] of Object.entries(input)) {
-    // `store` became the offer option `platform`: the same advice, under its old name.
-    if (value !== undefined && (Object.hasOwn(OFFER_RULES, option) || option === 'store')) throw new ConfigError(option, "an offer option: import createClient from 'tp-web-sdk'");
+    // A renamed offer option gets the same advice under its old name.
+    if (value !== undefined && Object.hasOwn(OFFER_RULES, renamedTo(option) ?? option)) throw new ConfigError(option, "an offer option: import createClient from 'tp-web-sdk'");
   }
 }
 
