@@ -58,6 +58,7 @@ export function watchPage({ o, storage, queue, gate, sending, uploads, signals }
     },
     unload: () => {
       gate.setUnloading(true);
+      signals.emit('offers', 'pagehide');
       if (o.flushOnHide) onPageHide();
       else queue.rescue();
       sending.saveLedger();

@@ -9,14 +9,17 @@ import { EventEmitter } from 'eventemitter3';
 import type { Trigger } from '../delivery/index.js';
 import type { ClockSample } from '../internal/index.js';
 
-/** What may let offers work go now: an upload trigger, the page shown, another tab's write. */
-export type OfferKick = Trigger | 'visible' | 'others-wrote';
+/**
+ * What may let offers work go now: an upload trigger, the page shown, another tab's write; or the
+ * page unloading (`pagehide`: a `showAt` not yet open ends and its reservation is released).
+ */
+export type OfferKick = Trigger | 'visible' | 'others-wrote' | 'pagehide';
 
 /** Signal name → arguments. */
 export interface SignalMap {
   /** Something that may let a background upload go (timer, threshold, start, online). */
   upload: [trigger: Trigger];
-  /** Something that may let a first-open update go or call for an automatic refresh. */
+  /** Something that may let a first-open update go or call for an automatic refresh; `pagehide`. */
   offers: [kick: OfferKick];
   /** This tab wrote records to the shared queue (the uploading tab hears it by the tab channel). */
   written: [];

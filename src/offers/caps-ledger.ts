@@ -1,18 +1,35 @@
 /**
  * The caps ledger of one engine (caps.ts reads it): every open of the identified player on this
- * device (from `show()`, `view()`, `report()` and `showAt()`), kept in IndexedDB next to the offer
- * states so that the caps hold across reloads, and the offers bought or dismissed in the current
- * session. Opens are written with an atomic change (store.ts), so tabs never lose each other's.
+ * device (from `show()`, `view()`, `report()` and `showAt()`), the reservations of `showAt` not yet
+ * opened, and the offers bought or dismissed in the current session, kept in IndexedDB next to the
+ * offer states so that they hold across reloads and tabs. Every write is an atomic change
+ * (store.ts), so tabs never lose each other's.
  *
  * @module
  */
+import { randomId } from '../internal/index.js';
 import type { MessageStatus } from '../records/index.js';
-import type { CapsLedger, LedgerOpen } from './caps.js';
+import { counts, type CapsLedger, type LedgerOpen } from './caps.js';
 import { createIndexedDbKeyValueStore, createMemoryKeyValueStore, type KeyValueStore } from './store.js';
 import type { Offer } from './types.js';
 
-/** The opens of each player on this device, keyed `[player_slug]`. */
-export type CapsStore = KeyValueStore<[playerSlug: string], readonly LedgerOpen[]>;
+/** The offers bought (`interact`) and dismissed in session `id`. */
+export interface SessionMarks {
+  readonly id: string;
+  readonly bought: readonly number[];
+  readonly dismissed: readonly number[];
+}
+
+/** What the caps store keeps of one player. */
+export interface CapsEntry {
+  /** The opens, and the reservations of opens, that the caps count. */
+  readonly opens: readonly LedgerOpen[];
+  /** The current session's purchases and dismissals (another session's are not read). */
+  readonly session?: SessionMarks;
+}
+
+/** The caps ledger of each player on this device, keyed `[player_slug]`. */
+export type CapsStore = KeyValueStore<[playerSlug: string], CapsEntry>;
 
 /** The caps ledger in IndexedDB database `dbName`. */
 export const createIndexedDbCapsStore = (dbName: string): CapsStore => createIndexedDbKeyValueStore(dbName, 'opens');
@@ -26,13 +43,26 @@ const MAX_KEPT = 100;
 
 /**
  * The opens the caps can still read at `now`: those of the last two days (a session ends at a new
- * UTC day), any later than `now` (a clock set back), and the last one, at most {@link MAX_KEPT}.
+ * UTC day), any later than `now` (a clock set back), and the last one, at most {@link MAX_KEPT};
+ * reservations that expired are dropped.
  */
 export function pruneOpens(opens: readonly LedgerOpen[], now: number): LedgerOpen[] {
-  const sorted = [...opens].sort((a, b) => a.at - b.at);
-  const kept = sorted.filter((open, i) => open.at >= now - 2 * DAY_MS || i === sorted.length - 1);
-  return kept.slice(-MAX_KEPT);
+  const sorted = opens.filter((open) => counts(open, now)).sort((a, b) => a.at - b.at);
+  const last = sorted[sorted.length - 1];
+  return sorted.filter((open) => open.at >= now - 2 * DAY_MS || open === last).slice(-MAX_KEPT);
 }
+
+/** One open or reservation, the same in every tab's copy. */
+const keyOf = (open: LedgerOpen): string => `${open.at}/${open.sessionId}/${open.placement ?? ''}/${open.reservation?.owner ?? ''}`;
+/** `opens` without `gone`. */
+const without = (opens: readonly LedgerOpen[] | undefined, gone: LedgerOpen | undefined): LedgerOpen[] =>
+  (opens ?? []).filter((open) => !gone || keyOf(open) !== keyOf(gone));
+
+/** `marks` (of session `id`, or a new one) with `offerId` added to `kind`. */
+const marked = (marks: SessionMarks | undefined, id: string, kind: 'bought' | 'dismissed', offerId: number): SessionMarks => {
+  const same = marks?.id === id ? marks : { id, bought: [], dismissed: [] };
+  return { ...same, [kind]: [...new Set([...same[kind], offerId])] };
+};
 
 /** What the ledger reads: the device clock, the identified player and the current session. */
 export interface CapsLedgerDeps {
@@ -47,11 +77,13 @@ export interface CapsLedgerDeps {
 export type CapsLedgerKeeper = ReturnType<typeof createCapsLedger>;
 
 export function createCapsLedger(deps: CapsLedgerDeps, store: CapsStore, fail: (error: unknown) => void) {
+  /** This ledger's tab, the owner of its reservations. */
+  const owner = randomId();
   let player: string | undefined;
   let opens: readonly LedgerOpen[] = [];
   let session = { id: '', bought: new Set<number>(), dismissed: new Set<number>() };
-  /** The placement `showAt` is showing an offer at: its open is counted there. */
-  let placing: { readonly offerId: number; readonly placement: string } | undefined;
+  /** The reservations this tab made and has neither opened nor released. */
+  let pending: Array<{ readonly slug: string; readonly open: LedgerOpen }> = [];
 
   /** The current session (id, start in device milliseconds); between sessions, one starting now. */
   const current = (): { id: string; start: number } => {
@@ -64,18 +96,34 @@ export function createCapsLedger(deps: CapsLedgerDeps, store: CapsStore, fail: (
     if (session.id !== id) session = { id, bought: new Set(), dismissed: new Set() };
     return session;
   };
-  /** Adopts `stored` as the opens of `slug`, when it is still the identified player. */
-  const adopt = (slug: string, stored: readonly LedgerOpen[] | undefined): void => {
-    if (deps.player() !== slug) return;
-    if (player !== slug) opens = [];
+  /** Makes `slug` the player this ledger holds (another player's opens and marks are dropped). */
+  const hold = (slug: string): void => {
+    if (player !== slug) {
+      opens = [];
+      session = { id: current().id, bought: new Set(), dismissed: new Set() };
+    }
     player = slug;
-    // What this page counted and the store does not have yet (a write under way) stays counted.
-    const merged = new Map([...opens, ...(stored ?? [])].map((open) => [`${open.at}/${open.sessionId}/${open.placement ?? ''}`, open]));
-    opens = pruneOpens([...merged.values()], deps.now());
   };
+  /** Adopts `stored` as the entry of `slug`, when it is still the identified player. */
+  const adopt = (slug: string, stored: CapsEntry | undefined): void => {
+    if (deps.player() !== slug) return;
+    hold(slug);
+    // What this page counted and the store does not have yet (a write under way) stays counted;
+    // reservations come from the store (another tab's may have been released), but for this tab's own.
+    const mine = pending.filter((p) => p.slug === slug).map((p) => p.open);
+    const merged = new Map([...opens.filter((open) => !open.reservation), ...mine, ...(stored?.opens ?? [])].map((open) => [keyOf(open), open]));
+    opens = pruneOpens([...merged.values()], deps.now());
+    const marks = ofSession();
+    if (stored?.session?.id !== marks.id) return;
+    for (const id of stored.session.bought) marks.bought.add(id);
+    for (const id of stored.session.dismissed) marks.dismissed.add(id);
+  };
+  /** Writes `change` to the entry of `slug`, then adopts what the store holds. */
+  const write = (slug: string, change: (entry: CapsEntry | undefined) => CapsEntry | undefined): Promise<void> =>
+    store.change([slug], change).then((stored) => adopt(slug, stored), fail);
 
   return {
-    /** Reads the identified player's opens from the store (what other tabs and earlier pages counted). */
+    /** Reads the identified player's entry from the store (what other tabs and earlier pages counted). */
     async load(): Promise<void> {
       const slug = deps.player();
       if (slug === undefined) return;
@@ -88,26 +136,55 @@ export function createCapsLedger(deps: CapsLedgerDeps, store: CapsStore, fail: (
     /** The ledger as {@link pickOffer} reads it now. */
     snapshot(): CapsLedger {
       const { id, start } = current();
-      const { bought, dismissed } = ofSession();
-      return { opens: player === deps.player() ? opens : [], sessionId: id, sessionStart: start, boughtThisSession: bought, dismissedThisSession: dismissed };
+      const mine = player === deps.player();
+      const { bought, dismissed } = mine ? ofSession() : { bought: new Set<number>(), dismissed: new Set<number>() };
+      return { opens: mine ? opens : [], sessionId: id, sessionStart: start, boughtThisSession: bought, dismissedThisSession: dismissed };
     },
-    /** `showAt` shows `offerId` at `placement` (undefined: done). */
-    placing(next: typeof placing): void {
-      placing = next;
+    /**
+     * Reserves an open of `offerId` at `placement` for the identified player, counted as an open
+     * for `forMs` milliseconds unless `open` replaces it or {@link release} removes it. Resolves
+     * once it is stored (other tabs see it), with the reservation to release.
+     */
+    async reserve(offerId: number, placement: string, forMs: number): Promise<LedgerOpen | undefined> {
+      const slug = deps.player();
+      if (slug === undefined) return undefined;
+      const now = deps.now();
+      const open: LedgerOpen = { at: now, sessionId: current().id, placement, reservation: { owner, offerId, expiresAt: now + forMs } };
+      hold(slug);
+      pending.push({ slug, open });
+      opens = pruneOpens([...opens, open], now);
+      await write(slug, (entry) => ({ ...entry, opens: pruneOpens([...(entry?.opens ?? []), open], now) }));
+      return open;
     },
-    /** A reaction was applied: an open counts against the caps, a purchase or a dismissal for the session. */
+    /** Whether `reservation` is still one (neither opened nor released). */
+    holds: (reservation: LedgerOpen): boolean => pending.some((p) => p.open === reservation),
+    /** Removes `reservation` (all of this tab's when undefined) unless `open` replaced it already. */
+    release(reservation?: LedgerOpen): void {
+      const gone = pending.filter((p) => reservation === undefined || p.open === reservation);
+      pending = pending.filter((p) => !gone.includes(p));
+      for (const { slug, open } of gone) {
+        opens = without(opens, open);
+        void write(slug, (entry) => entry && { ...entry, opens: without(entry.opens, open) });
+      }
+    },
+    /** A reaction was applied: an open counts against the caps (replacing its reservation), a purchase or a dismissal for the session. */
     reacted(offer: Offer, status: MessageStatus): void {
-      if (status === 'interact') ofSession().bought.add(offer.offer_id);
-      else if (status === 'dismiss') ofSession().dismissed.add(offer.offer_id);
-      if (status !== 'open') return;
       const slug = offer.player_slug;
       const now = deps.now();
-      const here = placing?.offerId === offer.offer_id ? placing.placement : undefined;
+      hold(slug);
+      if (status === 'interact' || status === 'dismiss') {
+        const kind = status === 'interact' ? 'bought' : 'dismissed';
+        const { id } = ofSession();
+        ofSession()[kind].add(offer.offer_id);
+        void write(slug, (entry) => ({ opens: entry?.opens ?? [], session: marked(entry?.session, id, kind, offer.offer_id) }));
+      }
+      if (status !== 'open') return;
+      const reserved = pending.find((p) => p.slug === slug && p.open.reservation?.offerId === offer.offer_id);
+      pending = pending.filter((p) => p !== reserved);
+      const here = reserved?.open.placement;
       const open: LedgerOpen = { at: now, sessionId: current().id, ...(here !== undefined && { placement: here }) };
-      if (player !== slug) opens = [];
-      player = slug;
-      opens = pruneOpens([...opens, open], now);
-      store.change([slug], (stored) => pruneOpens([...(stored ?? []), open], now)).then((stored) => adopt(slug, stored), fail);
+      opens = pruneOpens([...without(opens, reserved?.open), open], now);
+      void write(slug, (entry) => ({ ...entry, opens: pruneOpens([...without(entry?.opens, reserved?.open), open], now) }));
     },
   };
 }

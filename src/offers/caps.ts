@@ -15,7 +15,17 @@ export interface LedgerOpen {
   readonly sessionId: string;
   /** The placement that showed it; absent for `show()`, `view()` and `report()`. */
   readonly placement?: string;
+  /**
+   * Present while this is a reservation, not yet an open: `showAt` picked offer `offerId` in tab
+   * `owner` and is drawing it. It counts as an open until `expiresAt` (device time, milliseconds
+   * since the epoch), when it no longer counts (a tab that died before `open`); `open` replaces it
+   * with the open, and a showing that ends unopened removes it.
+   */
+  readonly reservation?: { readonly owner: string; readonly offerId: number; readonly expiresAt: number };
 }
+
+/** Whether `open` counts at `now`: an open, or a reservation that has not expired. */
+export const counts = (open: LedgerOpen, now: number): boolean => open.reservation === undefined || now < open.reservation.expiresAt;
 
 /**
  * What the caps and the per-session filters read, kept by the client for the player on this
@@ -23,7 +33,7 @@ export interface LedgerOpen {
  * last open at each placement are ever read: older ones may be left out.
  */
 export interface CapsLedger {
-  /** Every open (and reservation of one) counted by the caps. */
+  /** Every open (and reservation of one) counted by the caps; expired reservations are not. */
   readonly opens: readonly LedgerOpen[];
   /** The current session (`client.session.id`). */
   readonly sessionId: string;
@@ -54,15 +64,16 @@ export function capAt(rules: ResolvedOfferRules, rule: PlacementRule, ledger: Ca
   /** Milliseconds from `at` to now: 0 when `at` is later (the clock was set back). */
   const since = (at: number): number => Math.max(0, now - at);
   const dayStart = Math.floor(now / DAY_MS) * DAY_MS;
-  const session = ledger.opens.filter((open) => open.sessionId === ledger.sessionId);
-  const here = ledger.opens.filter((open) => open.placement === placement);
+  const opens = ledger.opens.filter((open) => counts(open, now));
+  const session = opens.filter((open) => open.sessionId === ledger.sessionId);
+  const here = opens.filter((open) => open.placement === placement);
   const last = (opens: readonly LedgerOpen[]): number => Math.max(-Infinity, ...opens.map((open) => open.at));
   // Opens of the current UTC day, and any later one (a clock set back) as if of today.
-  if (ledger.opens.filter((open) => open.at >= dayStart).length >= rules.maxPerDay) return 'max-per-day';
+  if (opens.filter((open) => open.at >= dayStart).length >= rules.maxPerDay) return 'max-per-day';
   if (session.length >= rules.maxPerSession) return 'max-per-session';
   if (rule.maxPerSession !== undefined && session.filter((open) => open.placement === placement).length >= rule.maxPerSession) return 'placement-max-per-session';
   if (since(ledger.sessionStart) < rules.sessionGraceMs) return 'session-grace';
-  if (since(last(ledger.opens)) < rules.minIntervalMs) return 'min-interval';
+  if (since(last(opens)) < rules.minIntervalMs) return 'min-interval';
   if (rule.minIntervalMs !== undefined && since(last(here)) < rule.minIntervalMs) return 'placement-min-interval';
   return undefined;
 }

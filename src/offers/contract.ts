@@ -251,6 +251,11 @@ export interface OffersDeps {
   readonly offerRules?: OfferRules;
   /** The current session (`client.session`: `startedAt` in Unix seconds); undefined between sessions. @default none */
   readonly session?: () => { readonly id: string; readonly startedAt: number } | undefined;
+  /**
+   * The Web Locks of the game's tabs, where there are: `showAt` decides and reserves under one
+   * (placement-lock.ts); without them, under a lease in IndexedDB `…/lease`. @default undefined
+   */
+  readonly locks?: LockManager;
   /** The caps ledger to use instead (tests: two engines sharing it are two pages of one device). @default by `dbPrefix` */
   readonly capsStore?: CapsStore;
 }
@@ -261,7 +266,7 @@ export interface OffersEngine {
   /** Every answer of the service (any endpoint): its `Date` header feeds the service clock. */
   observeAnswer(sample: ClockSample): void;
   /** Something happened that may let first-open updates go out, or call for an automatic refresh. */
-  kick(trigger: Trigger | 'visible' | 'others-wrote'): void;
+  kick(trigger: Trigger | 'visible' | 'others-wrote' | 'pagehide'): void;
   /** The player changed (`identify`): their cached offers become the listed ones. */
   identified(): void;
   /** Stops timers and closes every offer on screen (shown, or drawn by the game from `view()`). */

@@ -18,6 +18,7 @@ import { createFirstOpens } from './first-open.js';
 import { createImageWarmer } from './images.js';
 import { createKnownOffers, findOffer } from './known-offers.js';
 import { createOnScreen } from './on-screen.js';
+import { createPlacementLock } from './placement-lock.js';
 import { checkStatus, createReactions } from './reactions.js';
 import { createRefresher } from './refresh.js';
 import { createShowAt } from './show-at.js';
@@ -41,7 +42,7 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
   const refresher = createRefresher(core, deps, copy, known, reactions.react, firstOpens, warmImages);
   const openView = createViewOpener(core, deps, known, reactions, onScreen);
   const shows = createShows(deps, openView, core.fail);
-  const placements = createShowAt(core, deps, known, ledger, shows);
+  const placements = createShowAt(core, deps, known, ledger, shows, createPlacementLock(deps.locks, deps.dbPrefix));
   void known.loadCached();
   if (deps.autoRefresh?.onStart) queueMicrotask(() => refresher.auto(true));
 
@@ -65,7 +66,8 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
     },
     observeAnswer: (sample) => clock.observe(sample),
     kick(trigger) {
-      if (trigger === 'visible') refresher.auto(deps.autoRefresh?.onVisible);
+      if (trigger === 'pagehide') placements.reset('hidden');
+      else if (trigger === 'visible') refresher.auto(deps.autoRefresh?.onVisible);
       else if (trigger === 'others-wrote') firstOpens.opened();
       else firstOpens.kick(trigger);
     },
@@ -73,10 +75,12 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
       // The previous player's offers leave the screen (nothing reported: they did not dismiss
       // them), before the states of the new player are loaded.
       onScreen.close((_, player) => player !== deps.player());
+      ledger.release(); // the previous player's reservations
       void known.loadCached().catch(core.fail);
     },
     stop() {
       core.stopped = true;
+      placements.reset('stop');
       firstOpens.stop();
       // Every offer on screen leaves it, shown or drawn by the game (`closed`); nothing is reported.
       onScreen.close(() => true);

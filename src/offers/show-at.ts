@@ -1,23 +1,36 @@
 /**
  * `offers.showAt()` and `offers.explain()`: the decision of a placement (pick-offer.ts) made from
  * the known offers, their verdicts and the caps ledger, then, when an offer fits and nothing
- * stands in the way (gameplay, a hidden page, another offer on screen), `show()` of it.
+ * stands in the way (gameplay, a hidden page, another offer on screen), `show()` of it. The
+ * decision and the reservation of the offer picked are one critical section across the game's
+ * tabs (placement-lock.ts); a reservation not followed by `open` is released.
  *
  * @module
  */
 import { ConfigError, OfferError } from '../errors/index.js';
 import type { OfferOutcome } from '../ui/index.js';
 import type { CapsLedgerKeeper } from './caps-ledger.js';
+import type { LedgerOpen } from './caps.js';
 import type { OfferSkipped, OffersDeps, PlacementDecision } from './contract.js';
 import type { SkipReason } from './events.js';
 import { shutDown, type EngineCore } from './core.js';
 import type { KnownOffers } from './known-offers.js';
 import type { PickListing } from './offer-rules.js';
+import { DEFAULT_WAIT_MS } from './defaults.js';
 import { pickOffer, type PickResult } from './pick-offer.js';
+import type { PlacementLock } from './placement-lock.js';
 import { usableUntil } from './usability.js';
 
 /** What `showAt` reads: the rules, the breaks, the adapter, the player, the device clock and the emitter. */
-export type ShowAtDeps = Pick<OffersDeps, 'offerRules' | 'gameplay' | 'ui' | 'player' | 'now' | 'emitter'>;
+export type ShowAtDeps = Pick<OffersDeps, 'offerRules' | 'gameplay' | 'ui' | 'player' | 'now' | 'emitter' | 'waitMs'>;
+
+/**
+ * How long a reservation counts past the wait for the image, in milliseconds: the time `show()`
+ * takes besides, with room to spare. A tab that died before `open` holds the caps no longer.
+ */
+const RESERVATION_MARGIN_MS = 10_000;
+/** What a `showAt` not yet open is aborted with at `pagehide` or `shutdown()`. */
+const RESET = new DOMException('the page is going away or the client shut down', 'AbortError');
 
 /** The `show()` of the engine, and whether an offer is on screen through it. */
 export interface Shows {
@@ -25,10 +38,25 @@ export interface Shows {
   busy(): boolean;
 }
 
+/** One `showAt` under way: see `current` below. */
+interface Call {
+  readonly stop: AbortController;
+  decided?: boolean;
+  reserved?: LedgerOpen;
+  why?: 'hidden' | 'stop';
+}
+
 /** `showAt` and `explain` of one engine: see the module's description. */
-export function createShowAt(core: EngineCore, deps: ShowAtDeps, known: Pick<KnownOffers, 'loadCached' | 'of'>, ledger: CapsLedgerKeeper, shows: Shows) {
-  /** A `showAt` is deciding or showing. */
-  let deciding = false;
+export function createShowAt(
+  core: EngineCore,
+  deps: ShowAtDeps,
+  known: Pick<KnownOffers, 'loadCached' | 'of'>,
+  ledger: CapsLedgerKeeper,
+  shows: Shows,
+  section: PlacementLock,
+) {
+  /** The `showAt` deciding or showing (`reserved`: the reservation of its offer); `reset` aborts it with {@link RESET}. */
+  let current: Call | undefined;
   /** Unknown placements already warned of. */
   const warned = new Set<string>();
 
@@ -68,32 +96,63 @@ export function createShowAt(core: EngineCore, deps: ShowAtDeps, known: Pick<Kno
 
   return {
     /** See `OffersApi.explain`. */
-    explain: (placement: string): PlacementDecision => decide(placement, deciding || shows.busy()).decision,
+    explain: (placement: string): PlacementDecision => decide(placement, current !== undefined || shows.busy()).decision,
+    /**
+     * The page is going away (`pagehide`: `hidden`) or the client shut down (`stop`): a `showAt`
+     * whose offer is not open yet ends (`hidden` resolves it skipped `hidden`, `stop` rejects it
+     * `shut-down`), every reservation of this tab is released, and the next `showAt` is not busy.
+     * An offer already open stays on screen.
+     */
+    reset(why: 'hidden' | 'stop'): void {
+      const call = current;
+      if (call && (!call.decided || (call.reserved && ledger.holds(call.reserved)))) {
+        current = undefined;
+        call.why = why;
+        call.stop.abort(RESET);
+      }
+      ledger.release();
+    },
     /** See `OffersApi.showAt`. */
     async showAt(placement: string, { signal }: { readonly signal?: AbortSignal } = {}): Promise<OfferOutcome | OfferSkipped> {
       if (signal?.aborted) throw signal.reason;
       if (core.stopped) throw shutDown();
       if (typeof placement !== 'string') throw new ConfigError('placement', `must be a string, not a ${typeof placement}`);
       if (!deps.ui()) throw new OfferError(undefined, 'no-ui', 'no `ui` adapter (or draw offers.view() yourself)');
-      if (deciding || shows.busy()) {
+      if (current || shows.busy()) {
         const busy = decide(placement, true);
         report(busy);
         return busy.decision as OfferSkipped;
       }
-      deciding = true;
-      try {
-        // What other tabs and earlier pages counted, and the device's copy of the offers.
-        await known.loadCached();
-        await ledger.load();
-        if (signal?.aborted) throw signal.reason;
+      const call: Call = { stop: new AbortController() };
+      current = call;
+      // The game's abort and `reset` end the call alike; `show()` hears both.
+      const abort = (): void => call.stop.abort(signal?.reason);
+      signal?.addEventListener('abort', abort);
+      const stopIfAborted = (): void => {
+        if (call.stop.signal.aborted) throw call.stop.signal.reason;
         if (core.stopped) throw shutDown();
-        const decided = decide(placement, shows.busy());
+      };
+      let decision: PlacementDecision | undefined;
+      try {
+        // The device's copy of the offers.
+        await known.loadCached();
+        stopIfAborted();
+        // One tab at a time: what other tabs and earlier pages counted, the decision, the reservation.
+        const decided = await section(deps.player() ?? '', async () => {
+          await ledger.load();
+          stopIfAborted();
+          const made = decide(placement, shows.busy());
+          const forMs = (deps.waitMs ?? DEFAULT_WAIT_MS) + RESERVATION_MARGIN_MS;
+          if (made.decision.action === 'show') call.reserved = await ledger.reserve(made.decision.offer.offer_id, placement, forMs);
+          return made;
+        });
+        call.decided = true;
         report(decided);
-        const { decision } = decided;
+        decision = decided.decision;
         if (decision.action === 'skipped') return decision;
-        ledger.placing({ offerId: decision.offer.offer_id, placement });
+        stopIfAborted();
         try {
-          return await shows.show(decision.offer.offer_id, { signal });
+          return await shows.show(decision.offer.offer_id, { signal: call.stop.signal });
         } catch (error) {
           // Another offer came on screen meanwhile (`show()` of the game's own).
           if (error instanceof OfferError && error.reason === 'busy') {
@@ -102,11 +161,19 @@ export function createShowAt(core: EngineCore, deps: ShowAtDeps, known: Pick<Kno
             return busy;
           }
           throw error;
-        } finally {
-          ledger.placing(undefined);
         }
+      } catch (error) {
+        if (error !== RESET) throw error;
+        if (call.why === 'stop') throw shutDown(decision?.action === 'show' ? decision.offer.offer_id : undefined);
+        // The page went away before the offer was drawn.
+        const hidden: OfferSkipped = { action: 'skipped', placement, reason: 'hidden', candidates: decision?.candidates ?? [] };
+        deps.emitter.emit('offer:skipped', { placement, reason: 'hidden', candidates: hidden.candidates });
+        return hidden;
       } finally {
-        deciding = false;
+        signal?.removeEventListener('abort', abort);
+        // Not opened (the showing failed, was aborted, or ended first): the caps count it no longer.
+        if (call.reserved) ledger.release(call.reserved);
+        if (current === call) current = undefined;
       }
     },
   };

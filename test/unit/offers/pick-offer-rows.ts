@@ -28,6 +28,9 @@ export function listing(id: number, kind: 'ai' | 'personalized', more: Partial<O
 /** Opens `ago` milliseconds before NOW, in the current session unless told. */
 export const opened = (ago: number, placement?: string, sessionId = 's-now'): LedgerOpen => ({ at: NOW - ago, sessionId, ...(placement && { placement }) });
 
+/** A reservation made `ago` milliseconds before NOW in the current session, expiring `left` milliseconds after NOW. */
+const reserved = (ago: number, left: number): LedgerOpen => ({ ...opened(ago, 'game-over'), reservation: { owner: 'other-tab', offerId: 9, expiresAt: NOW + left } });
+
 /** A session started 10 minutes ago, nothing opened, bought or dismissed, unless told. */
 export function ledger(more: Partial<CapsLedger> = {}): CapsLedger {
   return { opens: [], sessionId: 's-now', sessionStart: NOW - 10 * MINUTE, boughtThisSession: new Set(), dismissedThisSession: new Set(), ...more };
@@ -113,6 +116,9 @@ export const PICK_ROWS: readonly PickRow[] = [
   { name: 'min interval: 179 s after the last open', listings: BOTH, ledger: ledger({ opens: [opened(179_000)] }), expect: 'capped', cap: 'min-interval', reasons: { 1: 'capped', 2: 'capped' } },
   { name: 'min interval: 180 s after the last open', listings: BOTH, ledger: ledger({ opens: [opened(180_000)] }), expect: 1, reasons: { 1: undefined, 2: 'outranked' } },
   { name: 'min interval counts opens of other sessions', listings: [AI], ledger: ledger({ opens: [opened(MINUTE, undefined, 's-old')] }), expect: 'capped', cap: 'min-interval', reasons: { 1: 'capped' } },
+  // A reservation (another tab is drawing an offer) counts as an open until it expires.
+  { name: 'a reservation holds the interval', listings: [AI], ledger: ledger({ opens: [reserved(0, 1)] }), expect: 'capped', cap: 'min-interval', reasons: { 1: 'capped' } },
+  { name: 'an expired reservation counts for nothing', listings: [AI], ledger: ledger({ opens: [reserved(20_000, 0)] }), expect: 1, reasons: { 1: undefined } },
   { name: 'min interval 0: back to back', listings: [AI], rules: { minIntervalMs: 0 }, ledger: ledger({ opens: [opened(0)] }), expect: 1, reasons: { 1: undefined } },
   { name: 'capped keeps the other reasons', listings: [listing(1, 'ai', { verdict: { usable: false, reason: 'expired' } }), PERSONAL], ledger: ledger({ opens: [opened(MINUTE)] }), expect: 'capped', cap: 'min-interval', reasons: { 1: 'expired', 2: 'capped' } },
   { name: 'nothing to show is no-offer, not capped', listings: [listing(1, 'ai', { verdict: { usable: false, reason: 'expired' } })], ledger: ledger({ opens: [opened(MINUTE)] }), expect: 'no-offer', reasons: { 1: 'expired' } },
