@@ -41,7 +41,7 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
   const refresher = createRefresher(core, deps, copy, known, reactions.react, firstOpens, warmImages);
   const openView = createViewOpener(core, deps, known, reactions, onScreen);
   const shows = createShows(deps, openView, core.fail);
-  const placements = createShowAt(core, deps, known, ledger, shows);
+  const placements = createShowAt(core, deps, known, ledger, shows, refresher);
   void known.loadCached();
   if (deps.autoRefresh?.onStart) queueMicrotask(() => refresher.auto(true));
 

@@ -8,25 +8,26 @@
 import { ConfigError, OfferError } from '../errors/index.js';
 import type { OfferOutcome } from '../ui/index.js';
 import type { CapsLedgerKeeper } from './caps-ledger.js';
+import type { createShows } from './show.js';
 import type { OfferSkipped, OffersDeps, PlacementDecision } from './contract.js';
 import type { SkipReason } from './events.js';
 import { shutDown, type EngineCore } from './core.js';
 import type { KnownOffers } from './known-offers.js';
 import type { PickListing } from './offer-rules.js';
 import { pickOffer, type PickResult } from './pick-offer.js';
+import type { Refresher } from './refresh.js';
+import { offersForDecision, showGate, waitBudget } from './show-at-wait.js';
+import { DEFAULT_WAIT_MS } from './defaults.js';
 import { usableUntil } from './usability.js';
 
 /** What `showAt` reads: the rules, the breaks, the adapter, the player, the device clock and the emitter. */
-export type ShowAtDeps = Pick<OffersDeps, 'offerRules' | 'gameplay' | 'ui' | 'player' | 'now' | 'emitter'>;
+export type ShowAtDeps = Pick<OffersDeps, 'offerRules' | 'gameplay' | 'ui' | 'player' | 'now' | 'emitter' | 'waitMs'>;
 
-/** The `show()` of the engine, and whether an offer is on screen through it. */
-export interface Shows {
-  show(offerId: number, options?: { readonly signal?: AbortSignal }): Promise<OfferOutcome>;
-  busy(): boolean;
-}
+/** The `show()` of the engine for `showAt` (show.ts), and whether an offer is on screen through it. */
+export type Shows = Pick<ReturnType<typeof createShows>, 'showGated' | 'busy'>;
 
 /** `showAt` and `explain` of one engine: see the module's description. */
-export function createShowAt(core: EngineCore, deps: ShowAtDeps, known: Pick<KnownOffers, 'loadCached' | 'of'>, ledger: CapsLedgerKeeper, shows: Shows) {
+export function createShowAt(core: EngineCore, deps: ShowAtDeps, known: Pick<KnownOffers, 'loadCached' | 'of'>, ledger: CapsLedgerKeeper, shows: Shows, refresher: Pick<Refresher, 'refresh' | 'revalidate'>) {
   /** A `showAt` is deciding or showing. */
   let deciding = false;
   /** Unknown placements already warned of. */
@@ -81,10 +82,15 @@ export function createShowAt(core: EngineCore, deps: ShowAtDeps, known: Pick<Kno
         return busy.decision as OfferSkipped;
       }
       deciding = true;
+      // One wait for the refresh and the image together (show-at-wait.ts).
+      const left = waitBudget(deps.waitMs ?? DEFAULT_WAIT_MS);
       try {
         // What other tabs and earlier pages counted, and the device's copy of the offers.
         await known.loadCached();
         await ledger.load();
+        if (signal?.aborted) throw signal.reason;
+        const fail = (error: unknown): void => void (core.stopped || core.fail(error));
+        await offersForDecision({ ...deps, known, refresher, fail }, placement, left, signal);
         if (signal?.aborted) throw signal.reason;
         if (core.stopped) throw shutDown();
         const decided = decide(placement, shows.busy());
@@ -92,8 +98,17 @@ export function createShowAt(core: EngineCore, deps: ShowAtDeps, known: Pick<Kno
         const { decision } = decided;
         if (decision.action === 'skipped') return decision;
         ledger.placing({ offerId: decision.offer.offer_id, placement });
+        const { offer } = decision;
+        const usable = (): boolean => {
+          const listed = known.of(deps.player())?.get(offer.offer_id);
+          return !!listed && core.verdictOf(listed).usable;
+        };
         try {
-          return await shows.show(decision.offer.offer_id, { signal });
+          const shown = await shows.showGated(offer.offer_id, signal, showGate(deps.gameplay, left, usable));
+          if (typeof shown === 'object') return shown;
+          // No longer wanted after the wait: nothing was drawn or reported.
+          deps.emitter.emit('offer:skipped', { placement, reason: shown, candidates: decision.candidates });
+          return skipped(decision, shown);
         } catch (error) {
           // Another offer came on screen meanwhile (`show()` of the game's own).
           if (error instanceof OfferError && error.reason === 'busy') {
