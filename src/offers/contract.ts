@@ -146,16 +146,21 @@ export interface OffersApi<P extends string = string> {
   /**
    * Shows the offer that fits `placement` now, at a natural break of the game, as the `offerRules`
    * option says (placements, caps, order: `pickOffer`), from the known offers (the last refresh,
-   * or the device's copy). Shows nothing while in gameplay (`gameplayStart()`), while the page is
-   * hidden, or while another offer is on screen or another `showAt` decides. Each skip resolves
-   * `{ action: 'skipped', placement, reason, candidates }` and emits `offer:skipped`; what a
-   * placement's `accept` or the rules' `priority` threw is an `error` event. Otherwise resolves as
-   * `show()` of the offer picked (the image waited for within `offerRules.waitMs`). Every open
-   * (from `show()`, `view()` and `report()` too) counts against the caps, on this device across
-   * reloads.
+   * or the device's copy), used at once: when the player's last refresh is older than
+   * `offersAutoRefresh.minIntervalMs` (300000 ms), they are refreshed in the background, not
+   * awaited (a failure is an `error` event). With nothing ever fetched for the player, it waits
+   * for one refresh. One budget, `offerRules.waitMs` (3000 ms), bounds that wait and the image's
+   * together: the image gets what the refresh left. Shows nothing while in gameplay
+   * (`gameplayStart()`), while the page is hidden, or while another offer is on screen or another
+   * `showAt` decides; and after the waits the decision is made again before anything is drawn
+   * (gameplay started, the page hidden, the offer no longer usable): nothing is presented or
+   * reported. Each skip resolves `{ action: 'skipped', placement, reason, candidates }` and emits
+   * `offer:skipped`; what a placement's `accept` or the rules' `priority` threw is an `error`
+   * event. Otherwise resolves as `show()` of the offer picked. Every open (from `show()`,
+   * `view()` and `report()` too) counts against the caps, on this device across reloads.
    *
    * @param placement A name of `offerRules.placements` (any name without a map).
-   * @param options.signal As `show()`'s.
+   * @param options.signal As `show()`'s; aborting during the refresh's or the image's wait draws nothing.
    * @throws {ConfigError} `placement` is not a string.
    * @throws {OfferError} `no-ui` (no adapter) and `shut-down`, as `show()`.
    * @throws the signal's `reason` when it aborted.
@@ -228,7 +233,7 @@ export interface OffersDeps {
   readonly ui: () => UiAdapter | undefined;
   /** The `offerImages` option. @default undefined */
   readonly images?: OfferImagesOptions;
-  /** The most `show()` waits for the adapter's `prepare`, in milliseconds. @default DEFAULT_WAIT_MS */
+  /** The most `show()` waits for the adapter's `prepare`, and `showAt()` for its first refresh and the image together, in milliseconds. @default DEFAULT_WAIT_MS */
   readonly waitMs?: number;
   readonly player: () => string | undefined;
   readonly languages: () => readonly string[];

@@ -42,7 +42,7 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
   const refresher = createRefresher(core, deps, copy, known, reactions.react, firstOpens, warmImages);
   const openView = createViewOpener(core, deps, known, reactions, onScreen);
   const shows = createShows(deps, openView, core.fail);
-  const placements = createShowAt(core, deps, known, ledger, shows, createPlacementLock(deps.locks, deps.dbPrefix));
+  const placements = createShowAt(core, deps, known, ledger, shows, refresher, createPlacementLock(deps.locks, deps.dbPrefix));
   void known.loadCached();
   if (deps.autoRefresh?.onStart) queueMicrotask(() => refresher.auto(true));
 

@@ -87,7 +87,12 @@ export interface OfferOptions<P extends string = string> {
    * @default 0.05 (5 percentage points: prices rounded to marketing prices pass)
    */
   discountTolerance?: number;
-  /** Refreshes offers without the game asking: at start, when the player returns to the page. @default off */
+  /**
+   * Refreshes offers without the game asking: at start, when the player returns to the page.
+   * `minIntervalMs` also paces `offers.showAt()`, which refreshes in the background when the
+   * player's last refresh is older.
+   * @default off (`minIntervalMs` 300000)
+   */
   offersAutoRefresh?: AutoRefreshOptions;
   /**
    * When and how often placements and triggers show offers (`OfferRules`; the decision is
@@ -95,7 +100,8 @@ export interface OfferOptions<P extends string = string> {
    * - `minIntervalMs` (180000), `sessionGraceMs` (60000), `maxPerSession` (3), `maxPerDay` (6, per
    *   UTC day): caps across all offers, per player on this device, in device time. An explicit
    *   `offers.show()` is never capped, but every open counts;
-   * - `waitMs` (3000): the longest `show()` waits for the offer's image;
+   * - `waitMs` (3000): the longest `show()` waits for the offer's image, and the one budget of
+   *   `showAt()` for its first refresh and the image together;
    * - `placements`: name → `{ kinds?, accept?, minIntervalMs?, maxPerSession? }`. With a map, a
    *   name not in it shows nothing; without one, any name shows any offer;
    * - `priority(a, b)`: the order of the candidates, instead of the default (never opened first,

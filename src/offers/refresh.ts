@@ -30,6 +30,9 @@ export function newestFirst(offers: readonly Offer[]): Offer[] {
 /** What the refreshes read: the identified player, the device clock, `offersAutoRefresh`, the debug log's hook. */
 export type RefreshDeps = Pick<OffersDeps, 'player' | 'now' | 'autoRefresh' | 'onRefreshed'>;
 
+/** The refreshes of one engine: `offers.refresh()`, the automatic ones and `showAt`'s. */
+export type Refresher = ReturnType<typeof createRefresher>;
+
 export function createRefresher(
   core: EngineCore,
   deps: RefreshDeps,
@@ -44,6 +47,8 @@ export function createRefresher(
   /** The refresh on the wire, and the player it is for. */
   let refreshing: { player: string | undefined; run: Promise<Offer[]> } | undefined;
   let lastAutoRefresh = -Infinity;
+  /** Device time each player's last refresh started on this page (the game's, automatic or `showAt`'s). */
+  const startedAt = new Map<string, number>();
 
   /**
    * Fetches and adopts the offers of the identified player, then impresses the usable ones. When
@@ -95,6 +100,7 @@ export function createRefresher(
     if (core.stopped) return Promise.reject(shutDown());
     const player = deps.player();
     if (refreshing && refreshing.player === player) return refreshing.run;
+    if (player !== undefined) startedAt.set(player, deps.now());
     const run = fetchAndAdopt(refresh).finally(() => {
       if (refreshing?.run === run) refreshing = undefined;
     });
@@ -111,6 +117,17 @@ export function createRefresher(
       if (!enabled || deps.player() === undefined || now - lastAutoRefresh < (deps.autoRefresh?.minIntervalMs ?? 300_000)) return;
       lastAutoRefresh = now;
       refresh().catch(core.fail);
+    },
+    /**
+     * A refresh in the background when the identified player's last one started at least
+     * `offersAutoRefresh.minIntervalMs` ago (device time), or never on this page: `showAt`'s
+     * stale-while-revalidate. Its failure is an `error` event.
+     */
+    revalidate(): void {
+      const player = deps.player();
+      const last = player === undefined ? undefined : startedAt.get(player);
+      if (player === undefined || (last !== undefined && deps.now() - last < (deps.autoRefresh?.minIntervalMs ?? 300_000))) return;
+      refresh().catch((error: unknown) => core.stopped || core.fail(error));
     },
   };
 }

@@ -1,9 +1,11 @@
 /**
  * `offers.showAt()` and `offers.explain()`: the decision of a placement (pick-offer.ts) made from
  * the known offers, their verdicts and the caps ledger, then, when an offer fits and nothing
- * stands in the way (gameplay, a hidden page, another offer on screen), `show()` of it. The
- * decision and the reservation of the offer picked are one critical section across the game's
- * tabs (placement-lock.ts); a reservation not followed by `open` is released.
+ * stands in the way (gameplay, a hidden page, another offer on screen), `show()` of it. One wait
+ * covers a first refresh and the image, and the decision is made again before anything is drawn
+ * (show-at-wait.ts). The decision and the reservation of the offer picked are one critical
+ * section across the game's tabs (placement-lock.ts); a reservation not followed by `open` is
+ * released.
  *
  * @module
  */
@@ -11,6 +13,7 @@ import { ConfigError, OfferError } from '../errors/index.js';
 import type { OfferOutcome } from '../ui/index.js';
 import type { CapsLedgerKeeper } from './caps-ledger.js';
 import type { LedgerOpen } from './caps.js';
+import type { createShows } from './show.js';
 import type { OfferSkipped, OffersDeps, PlacementDecision } from './contract.js';
 import type { SkipReason } from './events.js';
 import { shutDown, type EngineCore } from './core.js';
@@ -19,6 +22,8 @@ import type { PickListing } from './offer-rules.js';
 import { DEFAULT_WAIT_MS } from './defaults.js';
 import { pickOffer, type PickResult } from './pick-offer.js';
 import type { PlacementLock } from './placement-lock.js';
+import type { Refresher } from './refresh.js';
+import { offersForDecision, showGate, waitBudget } from './show-at-wait.js';
 import { usableUntil } from './usability.js';
 
 /** What `showAt` reads: the rules, the breaks, the adapter, the player, the device clock and the emitter. */
@@ -32,11 +37,8 @@ const RESERVATION_MARGIN_MS = 10_000;
 /** What a `showAt` not yet open is aborted with at `pagehide` or `shutdown()`. */
 const RESET = new DOMException('the page is going away or the client shut down', 'AbortError');
 
-/** The `show()` of the engine, and whether an offer is on screen through it. */
-export interface Shows {
-  show(offerId: number, options?: { readonly signal?: AbortSignal }): Promise<OfferOutcome>;
-  busy(): boolean;
-}
+/** The `show()` of the engine for `showAt` (show.ts), and whether an offer is on screen through it. */
+export type Shows = Pick<ReturnType<typeof createShows>, 'showGated' | 'busy'>;
 
 /** One `showAt` under way: see `current` below. */
 interface Call {
@@ -53,6 +55,7 @@ export function createShowAt(
   known: Pick<KnownOffers, 'loadCached' | 'of'>,
   ledger: CapsLedgerKeeper,
   shows: Shows,
+  refresher: Pick<Refresher, 'refresh' | 'revalidate'>,
   section: PlacementLock,
 ) {
   /** The `showAt` deciding or showing (`reserved`: the reservation of its offer); `reset` aborts it with {@link RESET}. */
@@ -132,17 +135,22 @@ export function createShowAt(
         if (call.stop.signal.aborted) throw call.stop.signal.reason;
         if (core.stopped) throw shutDown();
       };
+      // One wait for the refresh and the image together (show-at-wait.ts).
+      const left = waitBudget(deps.waitMs ?? DEFAULT_WAIT_MS);
       let decision: PlacementDecision | undefined;
       try {
-        // The device's copy of the offers.
+        // The device's copy of the offers, refreshed in the background or, never fetched, within the wait.
         await known.loadCached();
+        stopIfAborted();
+        const fail = (error: unknown): void => void (core.stopped || core.fail(error));
+        await offersForDecision({ ...deps, known, refresher, fail }, placement, left, call.stop.signal);
         stopIfAborted();
         // One tab at a time: what other tabs and earlier pages counted, the decision, the reservation.
         const decided = await section(deps.player() ?? '', async () => {
           await ledger.load();
           stopIfAborted();
           const made = decide(placement, shows.busy());
-          const forMs = (deps.waitMs ?? DEFAULT_WAIT_MS) + RESERVATION_MARGIN_MS;
+          const forMs = left() + RESERVATION_MARGIN_MS;
           if (made.decision.action === 'show') call.reserved = await ledger.reserve(made.decision.offer.offer_id, placement, forMs);
           return made;
         });
@@ -151,8 +159,17 @@ export function createShowAt(
         decision = decided.decision;
         if (decision.action === 'skipped') return decision;
         stopIfAborted();
+        const { offer } = decision;
+        const usable = (): boolean => {
+          const listed = known.of(deps.player())?.get(offer.offer_id);
+          return !!listed && core.verdictOf(listed).usable;
+        };
         try {
-          return await shows.show(decision.offer.offer_id, { signal: call.stop.signal });
+          const shown = await shows.showGated(offer.offer_id, call.stop.signal, showGate(deps.gameplay, left, usable));
+          if (typeof shown === 'object') return shown;
+          // No longer wanted after the wait: nothing was drawn or reported.
+          deps.emitter.emit('offer:skipped', { placement, reason: shown, candidates: decision.candidates });
+          return skipped(decision, shown);
         } catch (error) {
           // Another offer came on screen meanwhile (`show()` of the game's own).
           if (error instanceof OfferError && error.reason === 'busy') {

@@ -6,11 +6,13 @@
  * first-open update all come after the image loaded, and the dialog has it from its first frame;
  * an image that never answers, or answers after the wait, leaves the dialog without it at 3 s, and
  * it is not added later; on the game's canvas a cross-origin image served without CORS headers is
- * left out and the canvas stays readable (`getImageData` does not throw), one with them is drawn.
+ * left out and the canvas stays readable (`getImageData` does not throw), one with them is drawn;
+ * `showAt` decides again after the image's wait: `gameplayStart()` during a 1 s load leaves the
+ * dialog out of the page, reports no `open`, and resolves skipped `in-gameplay`.
  */
 import { afterEach, expect, it } from 'vitest';
 import { createCanvasAdapter } from '../../src/canvas.js';
-import { createClient, type OfferView, type UiAdapter } from '../../src/index.js';
+import { createClient, type ClientOptions, type OfferView, type UiAdapter } from '../../src/index.js';
 import { createDomAdapter } from '../../src/ui/dom/dom-adapter.js';
 import { offerRecord, personalizedBody } from '../fixtures/spec-samples.js';
 import { memoryClientOptions, okEnvelope } from '../support/memory-client.js';
@@ -34,7 +36,7 @@ const hero = (): HTMLImageElement | null => document.querySelector('[data-tp-off
  * (performance.now()) `offer:open` fired, the `open` record was tracked and the first-open update
  * went out, and what the DOM dialog's hero was when `offer:open` fired.
  */
-function client(image: string, ui: UiAdapter) {
+function client(image: string, ui: UiAdapter, options: Partial<ClientOptions> = {}) {
   const body = { ...personalizedBody, message: { en: { url: 'https://store.example.com/p', image, title: 'For you' } } };
   const at: { open?: number; record?: number; firstOpen?: number; heroAtOpen?: { complete: boolean; width: number } | null } = {};
   const fetch: typeof globalThis.fetch = async (input, init) => {
@@ -49,6 +51,7 @@ function client(image: string, ui: UiAdapter) {
       if (objectName === 'players_offers' && record.message_status === 'open') at.record ??= performance.now();
       return undefined;
     },
+    ...options,
   });
   tp.on('offer:open', () => {
     at.open = performance.now();
@@ -155,3 +158,25 @@ it('a canvas the offer cannot be drawn on, or a DOM container out of the page: r
   }
   hidden.remove();
 });
+
+it('showAt: gameplayStart() during a 1 s image load draws nothing, opens nothing, resolves skipped in-gameplay', async () => {
+  const { tp, at } = client(slowImage(1000), createDomAdapter(), { offerRules: { sessionGraceMs: 0 } });
+  const skipped: unknown[] = [];
+  tp.on('offer:skipped', (event) => void skipped.push(event));
+  await tp.offers.refresh();
+  let dialogs = 0;
+  const watch = new MutationObserver(() => void (dialogs += document.querySelectorAll('[data-tp-offer]').length));
+  watch.observe(document.body, { childList: true, subtree: true });
+  const shown = tp.offers.showAt('stage-clear');
+  await new Promise((r) => setTimeout(r, 300));
+  tp.gameplayStart();
+  await expect(shown).resolves.toMatchObject({ action: 'skipped', placement: 'stage-clear', reason: 'in-gameplay' });
+  expect(skipped).toEqual([expect.objectContaining({ reason: 'in-gameplay' })]);
+  // Past the image's answer and its decode: it never comes in, nor does the dialog.
+  await new Promise((r) => setTimeout(r, 1500));
+  watch.disconnect();
+  expect(dialogs).toBe(0);
+  expect(document.querySelector('[data-tp-offer]')).toBeNull();
+  expect(at).toEqual({});
+  await tp.shutdown();
+}, 15_000);
