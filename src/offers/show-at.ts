@@ -12,7 +12,7 @@ import type { OfferSkipped, OffersDeps, PlacementDecision } from './contract.js'
 import type { SkipReason } from './events.js';
 import { shutDown, type EngineCore } from './core.js';
 import type { KnownOffers } from './known-offers.js';
-import type { PickListing } from './offer-rules.js';
+import type { OfferTriggerRef, PickListing } from './offer-rules.js';
 import { pickOffer, type PickResult } from './pick-offer.js';
 import { usableUntil } from './usability.js';
 
@@ -55,13 +55,13 @@ export function createShowAt(core: EngineCore, deps: ShowAtDeps, known: Pick<Kno
   };
 
   /** Emits what the decision has to say: the rules' errors, an unknown placement (once), the skip. */
-  const report = ({ pick, decision }: ReturnType<typeof decide>): void => {
+  const report = ({ pick, decision }: ReturnType<typeof decide>, trigger: OfferTriggerRef | undefined): void => {
     for (const { error } of pick.errors) core.fail(error);
     if (pick.skipped === 'unknown-placement' && !warned.has(pick.placement)) {
       warned.add(pick.placement);
       core.warn(new ConfigError('offerRules.placements', `no placement "${pick.placement}": showAt() shows nothing there`));
     }
-    if (decision.action === 'skipped') deps.emitter.emit('offer:skipped', { placement: decision.placement, reason: decision.reason, candidates: decision.candidates });
+    if (decision.action === 'skipped') deps.emitter.emit('offer:skipped', { placement: decision.placement, reason: decision.reason, candidates: decision.candidates, ...(trigger && { trigger }) });
   };
 
   const skipped = (decision: PlacementDecision, reason: SkipReason): OfferSkipped => ({ action: 'skipped', placement: decision.placement, reason, candidates: decision.candidates });
@@ -69,15 +69,15 @@ export function createShowAt(core: EngineCore, deps: ShowAtDeps, known: Pick<Kno
   return {
     /** See `OffersApi.explain`. */
     explain: (placement: string): PlacementDecision => decide(placement, deciding || shows.busy()).decision,
-    /** See `OffersApi.showAt`. */
-    async showAt(placement: string, { signal }: { readonly signal?: AbortSignal } = {}): Promise<OfferOutcome | OfferSkipped> {
+    /** See `OffersApi.showAt`; `trigger`: the trigger that asked (offers/triggers.ts), named in `offer:skipped`. */
+    async showAt(placement: string, { signal, trigger }: { readonly signal?: AbortSignal; readonly trigger?: OfferTriggerRef } = {}): Promise<OfferOutcome | OfferSkipped> {
       if (signal?.aborted) throw signal.reason;
       if (core.stopped) throw shutDown();
       if (typeof placement !== 'string') throw new ConfigError('placement', `must be a string, not a ${typeof placement}`);
       if (!deps.ui()) throw new OfferError(undefined, 'no-ui', 'no `ui` adapter (or draw offers.view() yourself)');
       if (deciding || shows.busy()) {
         const busy = decide(placement, true);
-        report(busy);
+        report(busy, trigger);
         return busy.decision as OfferSkipped;
       }
       deciding = true;
@@ -88,7 +88,7 @@ export function createShowAt(core: EngineCore, deps: ShowAtDeps, known: Pick<Kno
         if (signal?.aborted) throw signal.reason;
         if (core.stopped) throw shutDown();
         const decided = decide(placement, shows.busy());
-        report(decided);
+        report(decided, trigger);
         const { decision } = decided;
         if (decision.action === 'skipped') return decision;
         ledger.placing({ offerId: decision.offer.offer_id, placement });
@@ -98,7 +98,7 @@ export function createShowAt(core: EngineCore, deps: ShowAtDeps, known: Pick<Kno
           // Another offer came on screen meanwhile (`show()` of the game's own).
           if (error instanceof OfferError && error.reason === 'busy') {
             const busy = skipped(decision, 'busy');
-            deps.emitter.emit('offer:skipped', { placement, reason: 'busy', candidates: busy.candidates });
+            deps.emitter.emit('offer:skipped', { placement, reason: 'busy', candidates: busy.candidates, ...(trigger && { trigger }) });
             return busy;
           }
           throw error;
