@@ -10,14 +10,14 @@
 import { createCoreClient, type ClientOptions, type TpClient } from './client/index.js';
 import * as core from './index.js';
 import { hasDom } from './internal/index.js';
-import { checkOfferRules, createOffersEngine, forwardingOffersApi } from './offers/index.js';
+import { checkOfferRules, createOffersEngine, forwardingOffersApi, triggerHooks } from './offers/index.js';
 import * as canvas from './canvas.js';
 import * as dom from './dom.js';
 import * as tcf from './tcf.js';
 
 /** `createClient` of the package entry, with the DOM adapter as the default UI in a browser. */
 function createClient(options: ClientOptions): TpClient {
-  return createCoreClient(options, { offers: { engine: createOffersEngine, api: forwardingOffersApi, checkRules: checkOfferRules }, ui: () => (hasDom() ? dom.createDomAdapter() : undefined) });
+  return createCoreClient(options, { offers: { engine: createOffersEngine, api: forwardingOffersApi, checkRules: checkOfferRules, triggers: triggerHooks }, ui: () => (hasDom() ? dom.createDomAdapter() : undefined) });
 }
 
 (globalThis as unknown as { TPSDK: unknown }).TPSDK = { ...core, ...dom, ...canvas, ...tcf, createClient };

@@ -11,7 +11,7 @@
  * @module tp-web-sdk
  */
 import { createCoreClient, type ClientOptions, type TpClient } from './client/index.js';
-import { checkOfferRules, createOffersEngine, forwardingOffersApi } from './offers/index.js';
+import { checkOfferRules, createOffersEngine, forwardingOffersApi, triggerHooks } from './offers/index.js';
 
 /**
  * Creates a client: behavior logging and offers. Offers are drawn by the adapter passed as `ui`
@@ -25,7 +25,7 @@ import { checkOfferRules, createOffersEngine, forwardingOffersApi } from './offe
  *   a trigger naming another is a compile error.
  */
 export function createClient<const P extends string = string>(options: ClientOptions<P>): TpClient<P> {
-  return createCoreClient(options, { offers: { engine: createOffersEngine, api: forwardingOffersApi, checkRules: checkOfferRules } }) as TpClient<P>;
+  return createCoreClient(options, { offers: { engine: createOffersEngine, api: forwardingOffersApi, checkRules: checkOfferRules, triggers: triggerHooks } }) as TpClient<P>;
 }
 
 // Everything of `tp-web-sdk/logging` (its `createClient` is shadowed by the one above), and the offers.
@@ -67,6 +67,7 @@ export {
   type OffersApi,
   type OfferState,
   type OfferTrigger,
+  type OfferTriggerRef,
   type PersonalizedOffer,
   type PersonalizedOfferBody,
   type PickCandidate,

@@ -7,7 +7,7 @@
 import type { ClientEvents } from '../bus/index.js';
 import type { FlushResult } from '../delivery/index.js';
 import type { ConsentState, PauseReason } from '../errors/index.js';
-import type { OffersApi, OffersDeps, OffersEngine } from '../offers/index.js';
+import type { OfferRules, OffersApi, OffersDeps, OffersEngine, TriggerHooks } from '../offers/index.js';
 import type { DeadLetter } from '../queue/index.js';
 import type { ObjectName, RecordInput } from '../records/index.js';
 import type { Session } from '../session/index.js';
@@ -255,5 +255,10 @@ export interface EntryDefaults {
      * options: the logging entry, which refuses the option, carries none of it.
      */
     readonly checkRules: (rules: unknown) => void;
+    /**
+     * The hooks `track()` calls for the kinds of `offerRules.triggers`, built once
+     * (offers/triggers.ts), each handing the record to the engine of the moment; undefined without triggers.
+     */
+    readonly triggers?: (rules: OfferRules | undefined, engine: () => OffersEngine | undefined) => TriggerHooks | undefined;
   };
 }

@@ -42,7 +42,9 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
   let clientKey = o.clientKey;
   const gameplay = trackGameplay(emitter);
 
-  const tracking = createTracking({ o, device, emitter, log, denied: () => consent.state === 'denied', queueOrHold: (entry) => consent.queueOrHold(entry) });
+  // The offers' triggers, by record kind: the engine of the moment hears the records they name.
+  const triggers = defaults.offers?.triggers?.(o.offerRules, () => consent.consented?.offers);
+  const tracking = createTracking({ o, device, emitter, log, denied: () => consent.state === 'denied', queueOrHold: (entry) => consent.queueOrHold(entry), triggers });
   const consent = controlConsent({
     o,
     emitter,

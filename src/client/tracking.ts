@@ -8,6 +8,7 @@
 import type { EventSink } from '../bus/index.js';
 import { TpError, ValidationError } from '../errors/index.js';
 import { toUnixSeconds } from '../internal/index.js';
+import type { TriggerHooks } from '../offers/index.js';
 import type { QueueEntry, StoredEntry } from '../queue/index.js';
 import {
   enrichRecord,
@@ -35,6 +36,8 @@ export interface TrackingDeps {
   readonly denied: () => boolean;
   /** Takes a checked record with its player: queued, or held while consent is pending (`ConsentControl.queueOrHold`). */
   readonly queueOrHold: (entry: QueueEntry) => void;
+  /** The offers' triggers by record kind: each hears the records of its kind `track()` accepts. @default none */
+  readonly triggers?: TriggerHooks;
 }
 
 /** The tracking half of a client. */
@@ -59,7 +62,7 @@ export interface Tracking {
   dropAwaitingPlayer(reason: 'no-player' | 'consent' | 'forget'): void;
 }
 
-export function createTracking({ o, device, emitter, log, denied, queueOrHold }: TrackingDeps): Tracking {
+export function createTracking({ o, device, emitter, log, denied, queueOrHold, triggers }: TrackingDeps): Tracking {
   /** Undefined unless debugging: `track()` checks it once per record and formats nothing. */
   const logTracked = log.tracked;
   let player = o.playerSlug;
@@ -126,7 +129,11 @@ export function createTracking({ o, device, emitter, log, denied, queueOrHold }:
       if (o.invalidRecords === 'throw') throw error;
       return refuse(error);
     }
-    if (!held) queueOrHold(checked as QueueEntry);
+    if (!held) {
+      queueOrHold(checked as QueueEntry);
+      // One lookup, none without triggers; the hook only schedules (offers/triggers.ts).
+      triggers?.get(objectName)?.((checked as QueueEntry).record);
+    }
     if (logTracked) logTracked(checked as QueueEntry, held);
     return true;
   };

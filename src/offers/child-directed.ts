@@ -33,6 +33,7 @@ export function childDirectedOffers(): OffersEngine {
       explain: (placement) => skippedAs(placement, 'child-directed'),
     },
     observeAnswer: idle,
+    tracked: idle,
     kick: idle,
     identified: idle,
     stop: idle,

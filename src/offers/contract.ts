@@ -10,13 +10,13 @@ import type { RetryPolicy, SendGate, Transport, Trigger } from '../delivery/inde
 import type { PlatformStore } from '../internal/index.js';
 import type { ClockSample } from '../internal/index.js';
 import type { Clock } from '../internal/index.js';
-import type { MessageStatus } from '../records/index.js';
+import type { MessageStatus, ObjectName } from '../records/index.js';
 import type { OfferOutcome, OfferView, UiAdapter } from '../ui/index.js';
 import type { OfferEmitter, SkipReason } from './events.js';
 import type { OfferImagesOptions } from './images.js';
 import type { CapsStore } from './caps-ledger.js';
 import type { OfferCache } from './offer-cache.js';
-import type { OfferRules } from './offer-rules.js';
+import type { OfferRules, OfferTrigger } from './offer-rules.js';
 import type { OfferStateStore } from './local-state.js';
 import type { ProductInfoSource } from './product-info.js';
 import type { PickCandidate } from './pick-offer.js';
@@ -58,7 +58,8 @@ export interface OfferSkipped<P extends string = string> {
    * such name; `capped`: a cap of `offerRules` holds every offer back; `in-gameplay`: between
    * `gameplayStart()` and `gameplayStop()`; `hidden`: the page is hidden; `busy`: another offer is
    * on screen, or another `showAt` is deciding; `no-consent`: no consent (yet); `child-directed`:
-   * offers are off.
+   * offers are off. `superseded` and `stale` come only in `offer:skipped`, for a trigger's request
+   * that waited (see `OfferTrigger`).
    */
   readonly reason: SkipReason;
   /** Each known offer, with why it was passed over (none for the one that was to be shown). */
@@ -265,6 +266,18 @@ export interface OffersDeps {
   readonly capsStore?: CapsStore;
 }
 
+/** One trigger of `offerRules.triggers`, with its index there. */
+export interface IndexedTrigger {
+  readonly index: number;
+  readonly trigger: OfferTrigger;
+}
+
+/**
+ * What `track()` calls for an accepted record whose kind has triggers (one lookup by kind; the
+ * offers' `triggerHooks` builds it once at `createClient`).
+ */
+export type TriggerHooks = ReadonlyMap<ObjectName, (record: Readonly<Record<string, unknown>>) => void>;
+
 /** The offers API and the hooks the client drives it with. */
 export interface OffersEngine {
   readonly api: OffersApi;
@@ -272,6 +285,8 @@ export interface OffersEngine {
   observeAnswer(sample: ClockSample): void;
   /** Something happened that may let first-open updates go out, or call for an automatic refresh. */
   kick(trigger: Trigger | 'visible' | 'others-wrote' | 'pagehide'): void;
+  /** A record `track()` accepted, of a kind with `triggers` (offers/triggers.ts). */
+  tracked(triggers: readonly IndexedTrigger[], record: Readonly<Record<string, unknown>>): void;
   /** The player changed (`identify`): their cached offers become the listed ones. */
   identified(): void;
   /** Stops timers and closes every offer on screen (shown, or drawn by the game from `view()`). */

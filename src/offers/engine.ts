@@ -4,7 +4,8 @@
  * those above it: the shared core (core.ts: the service's clock, the offer states, the verdicts),
  * the first-open updates (first-open.ts), the reactions (reactions.ts), the views on screen
  * (on-screen.ts), the device's copy (device-copy.ts), the known offers (known-offers.ts), the
- * refreshes (refresh.ts), the views (views.ts) and the offer shown through the adapter (show.ts).
+ * refreshes (refresh.ts), the views (views.ts), the offer shown through the adapter (show.ts), the
+ * placements (show-at.ts) and the triggers (triggers.ts).
  * A child-directed client gets none of them (child-directed.ts).
  *
  * @module
@@ -24,6 +25,7 @@ import { createRefresher } from './refresh.js';
 import { createShowAt } from './show-at.js';
 import { createShows } from './show.js';
 import { withMemoryFallback } from './store.js';
+import { createTriggers } from './triggers.js';
 import { createViewOpener } from './views.js';
 
 export function createOffersEngine(deps: OffersDeps): OffersEngine {
@@ -43,6 +45,7 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
   const openView = createViewOpener(core, deps, known, reactions, onScreen);
   const shows = createShows(deps, openView, core.fail);
   const placements = createShowAt(core, deps, known, ledger, shows, refresher, createPlacementLock(deps.locks, deps.dbPrefix));
+  const triggers = createTriggers(deps, core.fail, placements.showAt);
   void known.loadCached();
   if (deps.autoRefresh?.onStart) queueMicrotask(() => refresher.auto(true));
 
@@ -65,10 +68,13 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
       },
     },
     observeAnswer: (sample) => clock.observe(sample),
+    tracked: triggers.tracked,
     kick(trigger) {
       if (trigger === 'pagehide') placements.reset('hidden');
-      else if (trigger === 'visible') refresher.auto(deps.autoRefresh?.onVisible);
-      else if (trigger === 'others-wrote') firstOpens.opened();
+      else if (trigger === 'visible') {
+        refresher.auto(deps.autoRefresh?.onVisible);
+        triggers.visible();
+      } else if (trigger === 'others-wrote') firstOpens.opened();
       else firstOpens.kick(trigger);
     },
     identified() {
@@ -76,12 +82,14 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
       // them), before the states of the new player are loaded.
       onScreen.close((_, player) => player !== deps.player());
       ledger.release(); // the previous player's reservations
+      triggers.identified();
       void known.loadCached().catch(core.fail);
     },
     stop() {
       core.stopped = true;
       placements.reset('stop');
       firstOpens.stop();
+      triggers.stop();
       // Every offer on screen leaves it, shown or drawn by the game (`closed`); nothing is reported.
       onScreen.close(() => true);
       shows.stop();

@@ -8,6 +8,7 @@
 import type { RetryInfo } from '../delivery/index.js';
 import type { TpError } from '../errors/index.js';
 import type { MessageStatus } from '../records/index.js';
+import type { OfferTriggerRef } from './offer-rules.js';
 import type { PickCandidate, PickSkipReason } from './pick-offer.js';
 import type { OfferState } from './state-machine.js';
 import type { Offer } from './types.js';
@@ -41,8 +42,12 @@ export interface OfferClosedEvent {
   readonly verdict: Verdict;
 }
 
-/** Why `showAt` showed nothing: the decision's reason, or the client's state (see `OfferSkipped`). */
-export type SkipReason = PickSkipReason | 'in-gameplay' | 'hidden' | 'busy' | 'no-consent' | 'child-directed';
+/**
+ * Why `showAt` showed nothing: the decision's reason, or the client's state (see `OfferSkipped`);
+ * for a trigger's request that waited, `superseded` (a newer one for its placement came) or
+ * `stale` (it waited 30 s).
+ */
+export type SkipReason = PickSkipReason | 'in-gameplay' | 'hidden' | 'busy' | 'no-consent' | 'child-directed' | 'superseded' | 'stale';
 
 /** Payload of `offer:skipped`: a placement showed nothing. */
 export interface OfferSkippedEvent {
@@ -50,8 +55,10 @@ export interface OfferSkippedEvent {
   readonly placement: string;
   /** Why nothing was shown. */
   readonly reason: SkipReason;
-  /** Each known offer, with why it was passed over. */
+  /** Each known offer, with why it was passed over (empty for `superseded` and `stale`: nothing was decided). */
   readonly candidates: readonly PickCandidate[];
+  /** The trigger of `offerRules.triggers` that asked for this `showAt`; undefined for the game's own call. */
+  readonly trigger?: OfferTriggerRef;
 }
 
 /** The offer events of a client: `client.on(name, listener)` (the listener gets the payload shown). */
@@ -71,7 +78,7 @@ export interface OfferEvents {
   'offer:close': [event: OfferClosedEvent];
   /** A shown offer stopped being usable on screen and was closed (`offer:close` fires too). */
   'offer:expired': [event: OfferClosedEvent];
-  /** `offers.showAt()` showed nothing at a placement, and why. */
+  /** `offers.showAt()`, or a trigger's request, showed nothing at a placement, and why. */
   'offer:skipped': [event: OfferSkippedEvent];
 }
 

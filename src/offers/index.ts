@@ -18,7 +18,7 @@ export { createMemoryOfferCache } from './offer-cache.js';
 export { createMemoryKeyValueStore, withMemoryFallback, type KeyValueStore } from './store.js';
 export { nextState, OFFER_TRANSITIONS, restoredState, type OfferMove, type OfferState } from './state-machine.js';
 export type { OfferOptions } from './options.js';
-export type { OfferKind, OfferRules, OfferTrigger, PickListing, PlacementRule } from './offer-rules.js';
+export type { OfferKind, OfferRules, OfferTrigger, OfferTriggerRef, PickListing, PlacementRule } from './offer-rules.js';
 export { checkOfferRules } from './offer-rules-check.js';
 export type { CapName, CapsLedger, LedgerOpen } from './caps.js';
 export {
@@ -32,6 +32,7 @@ export {
 export type { OfferImagesOptions } from './images.js';
 export { createOffersEngine } from './engine.js';
 export { forwardingOffersApi } from './forwarding-api.js';
+export { triggerHooks } from './triggers.js';
 export { buildOfferContent, type ContentContext } from './content.js';
 export type { ProductInfo, ProductInfoSource } from './product-info.js';
 export type { OfferClosedEvent, OfferEmitter, OfferEvents, OfferReactionEvent, OfferSkippedEvent, SkipReason } from './events.js';
@@ -48,4 +49,5 @@ export {
   type OffersEngine,
   type OfferReactionRecord,
   type RecordSink,
+  type TriggerHooks,
 } from './contract.js';

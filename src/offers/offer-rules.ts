@@ -45,19 +45,41 @@ export interface PlacementRule {
 
 /**
  * A trigger: a record kind `on`, a `when` test of its record, and the `placement` it asks an offer
- * of. One member per record kind, so that `when` takes that kind's record. In this version
- * triggers are checked at `createClient` and not yet acted on: call `offers.showAt(placement)`.
+ * of. One member per record kind, so that `when` takes that kind's record.
+ *
+ * Once `track()` accepts a record of kind `on` (it returns true: the record is valid, `beforeSend`
+ * kept it, and it is not held for the first `identify()`), the SDK asks `when`, then
+ * `offers.showAt(placement)`, in a later microtask: never inside `track()`, and nothing is thrown
+ * into the game. A record held for the first `identify()`, or tracked while consent is pending,
+ * triggers nothing (offers need both). In gameplay or while the page is hidden the request waits: one per placement,
+ * a newer one replacing it (the older is skipped `superseded`), dropped after 30 s (`stale`);
+ * `gameplayStop()` or the page becoming visible runs it. Each skip of a triggered `showAt` emits
+ * `offer:skipped` with `trigger` naming it ({@link OfferTriggerRef}).
  */
 export type OfferTrigger<P extends string = string> = {
   [K in ObjectName]: {
     /** The record kind that triggers. */
     readonly on: K;
-    /** Whether this record triggers; a function that throws does not (an `error` event). @default every record */
+    /**
+     * Whether this record triggers, asked with a copy of the record as queued (enriched, after
+     * `beforeSend`). A function that throws does not trigger (an `error` event).
+     * @default every record
+     */
     readonly when?: (record: Readonly<RecordOf<K>>) => boolean;
     /** The placement asked for: a name of `placements` when a map is given. */
     readonly placement: P;
   };
 }[ObjectName];
+
+/** Which trigger asked for a `showAt`: the `trigger` of its `offer:skipped` events. */
+export interface OfferTriggerRef {
+  /** Its index in `offerRules.triggers`. */
+  readonly index: number;
+  /** The record kind that triggered. */
+  readonly on: ObjectName;
+  /** The placement it asked for. */
+  readonly placement: string;
+}
 
 /**
  * When and how often offers are shown by placements and triggers (`offerRules` option). Caps
@@ -92,7 +114,7 @@ export interface OfferRules<P extends string = string> {
    * `create_datetime`, then the smaller `offer_id`
    */
   readonly priority?: (a: PickListing, b: PickListing) => number;
-  /** Record kinds that ask for an offer of a placement once tracked (checked; not yet acted on: see {@link OfferTrigger}). @default none */
+  /** Record kinds that ask for an offer of a placement once tracked: see {@link OfferTrigger}. @default none */
   readonly triggers?: ReadonlyArray<OfferTrigger<NoInfer<P>>>;
 }
 

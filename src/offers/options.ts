@@ -106,8 +106,10 @@ export interface OfferOptions<P extends string = string> {
    *   name not in it shows nothing; without one, any name shows any offer;
    * - `priority(a, b)`: the order of the candidates, instead of the default (never opened first,
    *   then the one whose usability ends soonest, then the newest);
-   * - `triggers`: `[{ on, when?, placement }]`, record kinds that ask for an offer once tracked;
-   *   checked here, not yet acted on (call `offers.showAt(placement)`).
+   * - `triggers`: `[{ on, when?, placement }]`: a record of kind `on` that `track()` accepts (and
+   *   `when(record)` passes) asks for `offers.showAt(placement)` after `track()` returns; in
+   *   gameplay or a hidden page it waits (one per placement, the newest; at most 30 s) for
+   *   `gameplayStop()` or the page becoming visible.
    *
    * Checked at `createClient`: a `ConfigError` names the path at fault
    * (`offerRules.placements.game-over.maxPerSession`, `offerRules.triggers[0].on`).

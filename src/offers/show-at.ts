@@ -18,7 +18,7 @@ import type { OfferSkipped, OffersDeps, PlacementDecision } from './contract.js'
 import type { SkipReason } from './events.js';
 import { shutDown, type EngineCore } from './core.js';
 import type { KnownOffers } from './known-offers.js';
-import type { PickListing } from './offer-rules.js';
+import type { OfferTriggerRef, PickListing } from './offer-rules.js';
 import { DEFAULT_WAIT_MS } from './defaults.js';
 import { pickOffer, type PickResult } from './pick-offer.js';
 import type { PlacementLock } from './placement-lock.js';
@@ -86,16 +86,20 @@ export function createShowAt(
   };
 
   /** Emits what the decision has to say: the rules' errors, an unknown placement (once), the skip. */
-  const report = ({ pick, decision }: ReturnType<typeof decide>): void => {
+  const report = ({ pick, decision }: ReturnType<typeof decide>, trigger: OfferTriggerRef | undefined): void => {
     for (const { error } of pick.errors) core.fail(error);
     if (pick.skipped === 'unknown-placement' && !warned.has(pick.placement)) {
       warned.add(pick.placement);
       core.warn(new ConfigError('offerRules.placements', `no placement "${pick.placement}": showAt() shows nothing there`));
     }
-    if (decision.action === 'skipped') deps.emitter.emit('offer:skipped', { placement: decision.placement, reason: decision.reason, candidates: decision.candidates });
+    if (decision.action === 'skipped') skip(decision.placement, decision.reason, decision.candidates, trigger);
   };
 
-  const skipped = (decision: PlacementDecision, reason: SkipReason): OfferSkipped => ({ action: 'skipped', placement: decision.placement, reason, candidates: decision.candidates });
+  /** Skipped at `placement` for `reason`: `offer:skipped` (naming the trigger that asked), and the result. */
+  const skip = (placement: string, reason: SkipReason, candidates: OfferSkipped['candidates'], trigger: OfferTriggerRef | undefined): OfferSkipped => {
+    deps.emitter.emit('offer:skipped', { placement, reason, candidates, ...(trigger && { trigger }) });
+    return { action: 'skipped', placement, reason, candidates };
+  };
 
   return {
     /** See `OffersApi.explain`. */
@@ -115,15 +119,15 @@ export function createShowAt(
       }
       ledger.release();
     },
-    /** See `OffersApi.showAt`. */
-    async showAt(placement: string, { signal }: { readonly signal?: AbortSignal } = {}): Promise<OfferOutcome | OfferSkipped> {
+    /** See `OffersApi.showAt`; `trigger`: the trigger that asked (offers/triggers.ts), named in `offer:skipped`. */
+    async showAt(placement: string, { signal, trigger }: { readonly signal?: AbortSignal; readonly trigger?: OfferTriggerRef } = {}): Promise<OfferOutcome | OfferSkipped> {
       if (signal?.aborted) throw signal.reason;
       if (core.stopped) throw shutDown();
       if (typeof placement !== 'string') throw new ConfigError('placement', `must be a string, not a ${typeof placement}`);
       if (!deps.ui()) throw new OfferError(undefined, 'no-ui', 'no `ui` adapter (or draw offers.view() yourself)');
       if (current || shows.busy()) {
         const busy = decide(placement, true);
-        report(busy);
+        report(busy, trigger);
         return busy.decision as OfferSkipped;
       }
       const call: Call = { stop: new AbortController() };
@@ -155,7 +159,7 @@ export function createShowAt(
           return made;
         });
         call.decided = true;
-        report(decided);
+        report(decided, trigger);
         decision = decided.decision;
         if (decision.action === 'skipped') return decision;
         stopIfAborted();
@@ -168,14 +172,11 @@ export function createShowAt(
           const shown = await shows.showGated(offer.offer_id, call.stop.signal, showGate(deps.gameplay, left, usable));
           if (typeof shown === 'object') return shown;
           // No longer wanted after the wait: nothing was drawn or reported.
-          deps.emitter.emit('offer:skipped', { placement, reason: shown, candidates: decision.candidates });
-          return skipped(decision, shown);
+          return skip(placement, shown, decision.candidates, trigger);
         } catch (error) {
           // Another offer came on screen meanwhile (`show()` of the game's own).
           if (error instanceof OfferError && error.reason === 'busy') {
-            const busy = skipped(decision, 'busy');
-            deps.emitter.emit('offer:skipped', { placement, reason: 'busy', candidates: busy.candidates });
-            return busy;
+            return skip(placement, 'busy', decision.candidates, trigger);
           }
           throw error;
         }
@@ -183,9 +184,7 @@ export function createShowAt(
         if (error !== RESET) throw error;
         if (call.why === 'stop') throw shutDown(decision?.action === 'show' ? decision.offer.offer_id : undefined);
         // The page went away before the offer was drawn.
-        const hidden: OfferSkipped = { action: 'skipped', placement, reason: 'hidden', candidates: decision?.candidates ?? [] };
-        deps.emitter.emit('offer:skipped', { placement, reason: 'hidden', candidates: hidden.candidates });
-        return hidden;
+        return skip(placement, 'hidden', decision?.candidates ?? [], trigger);
       } finally {
         signal?.removeEventListener('abort', abort);
         // Not opened (the showing failed, was aborted, or ended first): the caps count it no longer.
