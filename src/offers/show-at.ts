@@ -62,6 +62,7 @@ export function createShowAt(core: EngineCore, deps: ShowAtDeps, known: Pick<Kno
       core.warn(new ConfigError('offerRules.placements', `no placement "${pick.placement}": showAt() shows nothing there`));
     }
     if (decision.action === 'skipped') deps.emitter.emit('offer:skipped', { placement: decision.placement, reason: decision.reason, candidates: decision.candidates });
+    else deps.emitter.emit('offer:placed', { placement: decision.placement, offer: decision.offer, candidates: decision.candidates });
   };
 
   const skipped = (decision: PlacementDecision, reason: SkipReason): OfferSkipped => ({ action: 'skipped', placement: decision.placement, reason, candidates: decision.candidates });
