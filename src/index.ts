@@ -58,6 +58,7 @@ export {
   type OfferMove,
   type OfferOptions,
   type OfferOutcome,
+  type OfferPlacedEvent,
   type OfferReactionEvent,
   type OfferRules,
   type OfferSkipped,

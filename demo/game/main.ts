@@ -4,7 +4,9 @@
  * Query parameters (the browser tests use them): `player` (player slug), `flushIntervalMs`,
  * `lang` (offer language), `storage` (`indexeddb` or `memory`), `requestTimeoutMs`,
  * `maxBatchRecords`, `retryBaseMs` and `retryCapMs`; `consent` (`pending` plays a game waiting
- * for its consent banner, `denied`) and `gpc` (`1`: honour the browser's Global Privacy Control).
+ * for its consent banner, `denied`) and `gpc` (`1`: honour the browser's Global Privacy Control);
+ * `sessionGraceMs` (the offer rules' grace, 5000 here) and `stageResult` (`clear` or `fail`: every
+ * stage ends so, instead of a clear 70% of the time).
  *
  * Once the page is ready (`body[data-ready="true"]`), `window.demo` holds the client (`tp`), the
  * inspector's handle (`inspector`; `?tp-inspector` opens it at start) and
@@ -71,6 +73,20 @@ async function main(): Promise<void> {
     ...(intervalParam !== null ? { flushIntervalMs: Number(intervalParam) } : {}),
     ...(storage === 'memory' || storage === 'indexeddb' ? { storage } : {}),
     ...(consent === 'pending' || consent === 'denied' || consent === 'granted' ? { consent } : {}),
+    // Offers at the game's two natural breaks. The caps are the demo's, short so that an offer
+    // shows within a minute of play; a game keeps the defaults (3 minutes between two opens, none
+    // in a session's first minute, 3 a session, 6 a day).
+    offerRules: {
+      minIntervalMs: 20_000,
+      sessionGraceMs: params.get('sessionGraceMs') ? Number(params.get('sessionGraceMs')) : 5_000,
+      maxPerSession: 10,
+      maxPerDay: 30,
+      placements: { 'stage-clear': {}, 'game-over': {} },
+      // A cleared stage asks for 'stage-clear' through this trigger, once its characters_stages
+      // record is tracked, and the SDK runs it at the break (gameplayStop). The demo calls no
+      // showAt('stage-clear') of its own: both would ask twice for one clear.
+      triggers: [{ on: 'characters_stages', when: (r) => r.stage_result === 'clear', placement: 'stage-clear' }],
+    },
     ...(params.get('gpc') === '1' ? { respectGlobalPrivacyControl: true } : {}),
     ...(params.get('lang') ? { language: params.get('lang')! } : {}),
     ...(params.get('requestTimeoutMs') ? { requestTimeoutMs: Number(params.get('requestTimeoutMs')) } : {}),
@@ -155,13 +171,20 @@ async function main(): Promise<void> {
   const canvas = $<HTMLCanvasElement>('game');
   drawScene(canvas, state, 0);
 
-  // A stage is gameplay; from its end to the next stage is a natural break (gameplayStop).
+  // A stage is gameplay; from its end to the next stage is a natural break (gameplayStop). A
+  // failed stage is a game over: the break where the demo asks for the 'game-over' offer.
   let stagesRunning = 0; // a click during a stage starts another one over it
+  const stageResult = params.get('stageResult');
+  const gameOver = async (): Promise<void> => {
+    const outcome = await tp.offers.showAt('game-over').catch((e: unknown) => log(`showAt: ${isTpError(e) ? e.message : String(e)}`));
+    if (outcome && outcome.action !== 'skipped') log(`offer ${outcome.offerId} at game-over closed: ${outcome.action}`);
+    renderOffers();
+  };
   const playStage = (): void => {
     stagesRunning += 1;
     tp.gameplayStart();
     const started = performance.now();
-    const cleared = Math.random() < 0.7;
+    const cleared = stageResult === 'clear' || (stageResult !== 'fail' && Math.random() < 0.7);
     const animate = (t: number): void => {
       const p = Math.min(1, (t - started) / 500);
       drawScene(canvas, state, Math.sin(p * Math.PI));
@@ -177,9 +200,11 @@ async function main(): Promise<void> {
         state.gold += 10;
         state.stage += 1;
       }
-      state.message = cleared ? `Cleared ${stage}! +10 gold` : `Failed ${stage}. Try again.`;
+      state.message = cleared ? `Cleared ${stage}! +10 gold` : `Game over at ${stage}. Try again.`;
       drawScene(canvas, state, 0);
-      if (--stagesRunning === 0) tp.gameplayStop();
+      if (--stagesRunning > 0) return;
+      tp.gameplayStop();
+      if (!cleared) void gameOver();
     };
     requestAnimationFrame(animate);
   };
@@ -288,6 +313,8 @@ async function main(): Promise<void> {
     log(`offer ${e.offer.offer_id} expired on screen: closed by the SDK`);
     renderOffers();
   });
+  // Why a placement showed nothing (the inspector lists every decision with each offer's reason).
+  tp.on('offer:skipped', (e) => log(`offer at ${e.placement}: skipped (${e.reason})`));
   tp.on('warning', (w) => log(`warning: ${w.message}`));
   $('show-offer').addEventListener('click', async () => {
     const [newest] = await refreshOffers();

@@ -12,6 +12,8 @@ import { buildReport } from './report.js';
 import type { InspectedClient, InspectorHandle, InspectorOptions, InspectorReport } from './types.js';
 
 export type {
+  DecisionCandidate,
+  DecisionRow,
   InspectedClient,
   InspectorHandle,
   InspectorOptions,
@@ -27,6 +29,7 @@ export type {
  * and a panel over the game, in a shadow root on `document.body`, showing consent and storage,
  * the queue's counters, drops per reason, the last 50 uploads (time, status, records per kind,
  * bytes), the last 50 invalid records (field path and reason), the offers (verdict, state), the
+ * last 50 placement decisions of `offers.showAt()` (the outcome, and each candidate's reason), the
  * session, and "flush now" and "copy report as JSON" buttons.
  *
  * Lists start at attach time (the counters are the client's `stats()`, since `createClient`).

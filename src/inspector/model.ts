@@ -1,12 +1,14 @@
 /**
  * What the inspector remembers: the client's events collected into bounded lists (the last 50
- * uploads with their status, the last 50 refused records, drops per reason, session changes).
+ * uploads with their status, the last 50 refused records, the last 50 placement decisions, drops
+ * per reason, session changes).
  * No DOM; every listener is guarded, so nothing here throws into the SDK's emit or the game.
  *
  * @module
  */
 import type { ClientEvents, DroppedEvent, ObjectName, Session } from '../index.js';
-import type { InspectedClient, InvalidRow, UploadRow, UploadStatus } from './types.js';
+import { createDecisionLog } from './decisions.js';
+import type { DecisionRow, InspectedClient, InvalidRow, UploadRow, UploadStatus } from './types.js';
 
 /** How many rows each list keeps (the oldest go first). */
 export const LIST_LIMIT = 50;
@@ -17,6 +19,7 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 export interface InspectorModel {
   readonly uploads: readonly UploadRow[];
   readonly invalid: readonly InvalidRow[];
+  readonly decisions: readonly DecisionRow[];
   readonly droppedByReason: Readonly<Record<string, number>>;
   readonly sessionEvents: readonly string[];
   readonly faults: readonly string[];
@@ -41,6 +44,7 @@ function prepend<T>(list: T[], item: T): void {
 export function watchClient(client: InspectedClient, changed: () => void, now: () => number = Date.now): InspectorModel {
   const uploads: Array<Mutable<UploadRow>> = [];
   const invalid: InvalidRow[] = [];
+  const decisions = createDecisionLog(now);
   const droppedByReason: Record<string, number> = {};
   const sessionEvents: string[] = [];
   const faults: string[] = [];
@@ -110,7 +114,10 @@ export function watchClient(client: InspectedClient, changed: () => void, now: (
     });
   });
   on('dropped', (event: DroppedEvent) => void (droppedByReason[event.reason] = (droppedByReason[event.reason] ?? 0) + event.records));
-  for (const event of ['consent', 'gameplay', 'queue', 'relayed', 'offer:impress', 'offer:open', 'offer:dismiss', 'offer:interact', 'offer:expired', 'offer:close'] as const) {
+  on('offer:skipped', decisions.skipped);
+  on('offer:placed', decisions.placed);
+  on('offer:open', (event) => decisions.opened(event.offer.offer_id));
+  for (const event of ['consent', 'gameplay', 'queue', 'relayed', 'offer:impress', 'offer:dismiss', 'offer:interact', 'offer:expired', 'offer:close'] as const) {
     on(event, () => undefined);
   }
   const sessionLine = (text: string, session: Session): string => `${new Date(now()).toISOString()} ${text} ${session.id} (#${session.index})`;
@@ -120,6 +127,7 @@ export function watchClient(client: InspectedClient, changed: () => void, now: (
   return {
     uploads,
     invalid,
+    decisions: decisions.rows,
     droppedByReason,
     sessionEvents,
     faults,

@@ -47,6 +47,7 @@ export function buildReport(client: InspectedClient, model: InspectorModel, now:
     uploads: model.uploads.map((u) => ({ ...u, kinds: { ...u.kinds } })),
     invalid: model.invalid.map((row) => ({ ...row })),
     offers: attempt(model, 'reading offers.list()', () => offerRows(client), []),
+    decisions: model.decisions.map((row) => ({ ...row, candidates: row.candidates.map((c) => ({ ...c })) })),
     inGameplay: client.inGameplay === true,
     session: attempt(model, 'reading the session', () => client.session, undefined),
     sessionEvents: [...model.sessionEvents],

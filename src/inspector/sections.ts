@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { InspectorReport, UploadRow } from './types.js';
+import type { DecisionRow, InspectorReport, UploadRow } from './types.js';
 
 /** An element with text, or with children. */
 export function el(tag: string, content?: string | readonly Node[], className?: string): HTMLElement {
@@ -45,6 +45,20 @@ const none = (text: string): HTMLElement => el('p', text, 'none');
 
 const kindsText = (row: UploadRow): string =>
   Object.entries(row.kinds).map(([kind, count]) => `${kind} × ${count}`).join(', ');
+
+/** A decision's outcome: `shown offer 12`, `picked offer 12`, `skipped: capped`, and its trigger. */
+const outcomeText = (row: DecisionRow): string =>
+  `${row.outcome === 'skipped' ? `skipped: ${row.reason}` : `${row.outcome} offer ${row.offerId}`}${row.trigger === undefined ? '' : ` (trigger ${row.trigger})`}`;
+
+/** One decision: time, placement and outcome, then each candidate with its reason. */
+function decisionItem(row: DecisionRow): HTMLElement {
+  const candidates = row.candidates.map((c) => el('li', `offer ${c.offerId}: ${c.reason ?? 'picked'}`));
+  if (row.moreCandidates > 0) candidates.push(el('li', `${row.moreCandidates} more`));
+  return el('li', [
+    el('span', `${time(row.at)} ${row.placement}: ${outcomeText(row)}`),
+    candidates.length === 0 ? el('span', ' (no known offer)') : el('ul', candidates),
+  ]);
+}
 
 /** Every section, in reading order. */
 export function drawSections(report: InspectorReport): HTMLElement[] {
@@ -94,6 +108,11 @@ export function drawSections(report: InspectorReport): HTMLElement[] {
       : report.offers.length === 0
         ? none('no offer listed')
         : table('Offers', ['Offer', 'Verdict', 'State'], report.offers.map((o) => [`${o.offerId} (${o.kind})`, o.verdict, o.state]), 0)),
+    section('decisions', `Placement decisions (${report.decisions.length})`, report.offers === undefined
+      ? none('no offers in this build (tp-web-sdk/logging)')
+      : report.decisions.length === 0
+        ? none('no showAt() since the inspector was attached')
+        : el('ul', report.decisions.map(decisionItem))),
     ...(report.inspectorErrors.length === 0 ? [] : [section('faults', 'Inspector errors', el('ul', report.inspectorErrors.map((text) => el('li', text))))]),
   ];
 }

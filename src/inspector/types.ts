@@ -110,6 +110,37 @@ export interface OfferRow {
   readonly state: string;
 }
 
+/** One known offer in a placement decision: passed over with its reason, or, without one, the offer picked. */
+export interface DecisionCandidate {
+  readonly offerId: number;
+  /** Why it was passed over (`capped`, `not-in-placement`, `outranked`, `expired`, …); absent for the offer picked. */
+  readonly reason?: string;
+}
+
+/** One decision of `offers.showAt()` (an `offer:skipped` or `offer:placed` event). */
+export interface DecisionRow {
+  /** When, in milliseconds since the epoch (the device clock). */
+  readonly at: number;
+  /** The placement asked for. */
+  readonly placement: string;
+  /**
+   * `skipped`: nothing shown (see `reason`); `picked`: `offerId` was picked and is being shown (not
+   * drawn yet, or something stood in the way: a later `skipped` row for the placement says so);
+   * `shown`: its `offer:open` followed.
+   */
+  readonly outcome: 'skipped' | 'picked' | 'shown';
+  /** The offer picked (`picked`, `shown`). */
+  readonly offerId?: number;
+  /** Why nothing was shown (`skipped`): `capped`, `in-gameplay`, `no-offer`, … */
+  readonly reason?: string;
+  /** The record kind of the trigger that asked for it, when the event names one. */
+  readonly trigger?: string;
+  /** The first 50 known offers of the decision, each with why it was passed over. */
+  readonly candidates: readonly DecisionCandidate[];
+  /** Candidates past the first 50, counted, not listed. */
+  readonly moreCandidates: number;
+}
+
 /** The report "copy report as JSON" copies: what the panel shows, as data. */
 export interface InspectorReport {
   /** When it was made, ISO 8601. */
@@ -128,6 +159,8 @@ export interface InspectorReport {
   readonly invalid: readonly InvalidRow[];
   /** The offers with their verdict and state; undefined for a client without offers (`tp-web-sdk/logging`). */
   readonly offers: readonly OfferRow[] | undefined;
+  /** The last 50 placement decisions of `offers.showAt()` since the inspector was attached, newest first. */
+  readonly decisions: readonly DecisionRow[];
   /** True while the game says the player plays (`gameplayStart()` to `gameplayStop()`). */
   readonly inGameplay: boolean;
   /** The session, or undefined when the client has none. */

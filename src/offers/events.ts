@@ -61,6 +61,23 @@ export interface OfferSkippedEvent {
   readonly trigger?: OfferTriggerRef;
 }
 
+/**
+ * Payload of `offer:placed`: `showAt` picked an offer at a placement and goes on to show it. The
+ * outcome follows: `offer:open` once it is drawn, or `offer:skipped` for the same placement when
+ * something stood in the way before it was drawn (play started, the page hidden, the offer no
+ * longer usable, another offer came on screen).
+ */
+export interface OfferPlacedEvent {
+  /** The placement asked for. */
+  readonly placement: string;
+  /** The offer picked. */
+  readonly offer: Offer;
+  /** The trigger of `offerRules.triggers` that asked for this `showAt`; undefined for the game's own call. */
+  readonly trigger?: OfferTriggerRef;
+  /** Each known offer, with why it was passed over (the one picked has no reason). */
+  readonly candidates: readonly PickCandidate[];
+}
+
 /** The offer events of a client: `client.on(name, listener)` (the listener gets the payload shown). */
 export interface OfferEvents {
   /** An offer was impressed (reported once per offer, ever, by `offers.refresh()`), with its new state and verdict. */
@@ -80,6 +97,8 @@ export interface OfferEvents {
   'offer:expired': [event: OfferClosedEvent];
   /** `offers.showAt()`, or a trigger's request, showed nothing at a placement, and why. */
   'offer:skipped': [event: OfferSkippedEvent];
+  /** `offers.showAt()` picked an offer at a placement and goes on to show it. */
+  'offer:placed': [event: OfferPlacedEvent];
 }
 
 /**

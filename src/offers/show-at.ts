@@ -93,6 +93,7 @@ export function createShowAt(
       core.warn(new ConfigError('offerRules.placements', `no placement "${pick.placement}": showAt() shows nothing there`));
     }
     if (decision.action === 'skipped') skip(decision.placement, decision.reason, decision.candidates, trigger);
+    else deps.emitter.emit('offer:placed', { placement: decision.placement, offer: decision.offer, candidates: decision.candidates, ...(trigger && { trigger }) });
   };
 
   /** Skipped at `placement` for `reason`: `offer:skipped` (naming the trigger that asked), and the result. */

@@ -2,8 +2,8 @@
  * The in-game inspector (tp-web-sdk/inspector) in Chromium, on real clients whose requests a
  * test `fetch` answers: it opens from code, from its button, from its key and from the address;
  * it shows an upload after a flush, an invalid record after a bad `track`, the offers with their
- * verdict and state (and says so when the build has none), the session, gameplay or a break;
- * closing gives focus back; nothing it does throws into the game; `detach()` leaves nothing
+ * verdict and state (and says so when the build has none), the placement decisions, the session,
+ * gameplay or a break; closing gives focus back; nothing it does throws into the game; `detach()` leaves nothing
  * behind; attached from `<head>`, it draws once the page has a body.
  */
 import { afterEach, expect, it } from 'vitest';
@@ -159,12 +159,25 @@ it('shows the offers with their verdict and state', async () => {
   ]));
 });
 
+it('lists each placement decision: the skip and its reason, each candidate with its own', async () => {
+  const tp = client();
+  const inspector = attach(tp);
+  inspector.open();
+  expect(section(/^Placement decisions/)).toContain('no showAt()');
+  await tp.offers.refresh();
+  await expect(tp.offers.showAt('game-over')).resolves.toMatchObject({ action: 'skipped', reason: 'capped' }); // the session's first minute
+  await new Promise((r) => setTimeout(r, 300)); // the panel redraws at most every 250 ms
+  expect(section(/^Placement decisions/)).toMatch(/game-over: skipped: cappedoffer 1: cappedoffer 2: inactive/);
+  expect(inspector.report().decisions).toEqual([expect.objectContaining({ placement: 'game-over', outcome: 'skipped', reason: 'capped' })]);
+});
+
 it('with a tp-web-sdk/logging client: "no offers in this build", and "no session" without one (consent pending)', () => {
   const tp = createLoggingClient({ ...memoryLoggingOptions(async () => okEnvelope({})), consent: 'pending' });
   cleanups.push(() => tp.shutdown());
   const inspector = attach(tp);
   inspector.open();
   expect(section(/^Offers/)).toContain('no offers in this build');
+  expect(section(/^Placement decisions/)).toContain('no offers in this build');
   expect(section(/^Session/)).toContain('no session');
   expect(inspector.report().offers).toBeUndefined();
 });

@@ -125,9 +125,11 @@ it('axe-core finds no violation in the inspector, closed and open with rows in e
     tp.track('players_login', { device_unique_id: 'd-1', region: 'KR' });
     tp.track('players_login', { device_unique_id: 42 } as never);
     await tp.flush();
+    await tp.offers.showAt('game-over'); // skipped in the session's first minute: a decision with its candidates
     inspector.open();
   });
   await expect.poll(() => sectionText(page, 'uploads')).toContain('delivered');
+  expect(await sectionText(page, 'decisions')).toMatch(/game-over: skipped: capped/);
   const open = await axeOnInspector(page);
   expect(open.violations).toEqual([]);
   expect(open.passes).toBeGreaterThan(10); // it did look at the panel

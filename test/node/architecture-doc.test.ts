@@ -20,7 +20,7 @@ function declares(source: string, name: string): boolean {
 }
 
 describe('docs/architecture.md', () => {
-  it('names enough of the code to be a map (the two routes and where each change goes)', () => {
+  it('names enough of the code to be a map (the three routes and where each change goes)', () => {
     expect(references.length).toBeGreaterThanOrEqual(25);
   });
 
