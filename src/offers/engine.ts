@@ -42,7 +42,9 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
   const openView = createViewOpener(core, deps, known, reactions, onScreen);
   const shows = createShows(deps, openView, core.fail);
   const placements = createShowAt(core, deps, known, ledger, shows);
+  // explain() answers from what earlier pages and other tabs counted, with no showAt before it.
   void known.loadCached();
+  void ledger.load();
   if (deps.autoRefresh?.onStart) queueMicrotask(() => refresher.auto(true));
 
   return {
@@ -74,6 +76,7 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
       // them), before the states of the new player are loaded.
       onScreen.close((_, player) => player !== deps.player());
       void known.loadCached().catch(core.fail);
+      void ledger.load();
     },
     stop() {
       core.stopped = true;
