@@ -46,7 +46,9 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
   const shows = createShows(deps, openView, core.fail);
   const placements = createShowAt(core, deps, known, ledger, shows, refresher, createPlacementLock(deps.locks, deps.dbPrefix));
   const triggers = createTriggers(deps, core.fail, placements.showAt);
+  // explain() answers from what earlier pages and other tabs counted, with no showAt before it.
   void known.loadCached();
+  void ledger.load();
   if (deps.autoRefresh?.onStart) queueMicrotask(() => refresher.auto(true));
 
   return {
@@ -84,6 +86,7 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
       ledger.release(); // the previous player's reservations
       triggers.identified();
       void known.loadCached().catch(core.fail);
+      void ledger.load();
     },
     stop() {
       core.stopped = true;

@@ -40,3 +40,25 @@ it('an open of showAt caps the next page within minIntervalMs', async () => {
   expect(next.tp.offers.explain('game-over')).toMatchObject({ action: 'skipped', reason: 'capped' });
   await next.tp.shutdown();
 });
+
+it('explain on the next page, before any showAt, is capped by the open of the page before', async () => {
+  const offers = [offerRecord(1, personalizedBody), offerRecord(2, personalizedBody)];
+  const page = () =>
+    createClient({
+      ...storedOptions(namespace, async (url, init) => ok(init?.method === 'GET' && String(url).includes('/offers') ? offers : {})),
+      playerSlug: 'p-1',
+      ui: createHeadlessAdapter(),
+      offerRules: { sessionGraceMs: 0 },
+    });
+
+  const first = page();
+  await first.offers.refresh();
+  await first.offers.report(1, 'open');
+  await first.shutdown();
+
+  // No showAt on this page: explain answers from the ledger the client read at start.
+  const next = page();
+  await next.offers.refresh();
+  await expect.poll(() => next.offers.explain('game-over')).toMatchObject({ action: 'skipped', reason: 'capped' });
+  await next.shutdown();
+});
