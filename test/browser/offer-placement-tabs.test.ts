@@ -85,7 +85,7 @@ it('a reservation that ends unopened (closed first, or the adapter failing) lets
   await Promise.all([tabA, tabB, tabC].map((tp) => tp.shutdown()));
 });
 
-it('an offer bought in a session is not picked again after a reload of that session', async () => {
+it('offers bought or dismissed in a session are not picked again after reloads of that session', async () => {
   namespace = `bought-${crypto.randomUUID().slice(0, 8)}`;
   const ui = createHeadlessAdapter();
   const first = await tab({ minIntervalMs: 0 }, ui);
@@ -106,4 +106,10 @@ it('an offer bought in a session is not picked again after a reload of that sess
   await expect(second).resolves.toMatchObject({ action: 'dismiss', offerId: 2 });
   expect(next.offers.explain('shop')).toMatchObject({ reason: 'no-offer', candidates: [{ offerId: 1, reason: 'bought-this-session' }, { offerId: 2, reason: 'dismissed-this-session' }] });
   await next.shutdown();
+
+  // The dismissal too is the session's, on the page after.
+  const last = await tab({ minIntervalMs: 0 }, createHeadlessAdapter());
+  expect(last.session?.id).toBe(session);
+  await expect(last.offers.showAt('shop')).resolves.toMatchObject({ action: 'skipped', reason: 'no-offer', candidates: [{ offerId: 1, reason: 'bought-this-session' }, { offerId: 2, reason: 'dismissed-this-session' }] });
+  await last.shutdown();
 });

@@ -3,7 +3,8 @@
  * gameplay (`gameplayStart()`), and its end is a break (`gameplayStop()`), one `gameplay` event each.
  * A game over asks for its placement (`showAt('game-over')`): an offer of the reference service is
  * shown and the inspector lists the decision; the next game over within the demo's interval is
- * skipped `capped`, with the reason in the demo's log and the inspector.
+ * skipped `capped`, with the reason in the demo's log and the inspector. A cleared stage asks for
+ * `stage-clear` through the demo's trigger: nothing during the stage, the offer at its break.
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -14,7 +15,7 @@ const harness = useDemoInChromium();
 interface DemoWindow {
   demo: {
     tp: { inGameplay: boolean; on(event: 'gameplay', listener: (e: { inGameplay: boolean }) => void): () => void };
-    inspector: { report(): { decisions: Array<{ placement: string; outcome: string; offerId?: number; reason?: string }> } };
+    inspector: { report(): { decisions: Array<{ placement: string; outcome: string; offerId?: number; reason?: string; trigger?: string }> } };
   };
   gameplayEvents: boolean[];
 }
@@ -55,6 +56,31 @@ describe('the demo’s stages', () => {
     await page.click('#play');
     await expect.poll(() => page.locator('#log').innerText()).toContain('offer at game-over: skipped (capped)');
     expect((await decisions(page))[0]).toMatchObject({ placement: 'game-over', outcome: 'skipped', reason: 'capped' });
+    await page.close();
+  });
+
+  it('a cleared stage sets off the stage-clear trigger: nothing during the stage, its offer at the break', async () => {
+    const { stack } = harness;
+    const page = await harness.page();
+    await openDemo(page, stack, { player: `e2e-stage-clear-${randomUUID().slice(0, 8)}`, flushIntervalMs: '0', stageResult: 'clear', sessionGraceMs: '0', lang: 'en' });
+    await page.locator('#offers li[data-verdict="usable"]').first().waitFor();
+    // Whether a dialog was on screen while the stage was being played.
+    await page.evaluate(() => {
+      const w = window as unknown as DemoWindow & { drawnInGameplay: boolean };
+      w.drawnInGameplay = false;
+      const watch = (): void => {
+        if (w.demo.tp.inGameplay && document.querySelector('[data-tp-offer]')) w.drawnInGameplay = true;
+        requestAnimationFrame(watch);
+      };
+      requestAnimationFrame(watch);
+    });
+
+    await page.click('#play');
+    await expect.poll(() => page.locator('[data-tp-offer] [role="dialog"]').count()).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as DemoWindow).demo.tp.inGameplay)).toBe(false);
+    expect(await page.evaluate(() => (window as unknown as { drawnInGameplay: boolean }).drawnInGameplay)).toBe(false);
+    const offerId = Number(await page.locator('[data-tp-offer]').getAttribute('data-tp-offer'));
+    expect(await decisions(page)).toEqual([expect.objectContaining({ placement: 'stage-clear', outcome: 'shown', offerId, trigger: 'characters_stages' })]);
     await page.close();
   });
 });
