@@ -145,20 +145,24 @@ export interface OffersApi<P extends string = string> {
    */
   report(offerId: number, status: MessageStatus, detail?: string): Promise<void>;
   /**
-   * Shows the offer that fits `placement` now, at a natural break of the game, as the `offerRules`
-   * option says (placements, caps, order: `pickOffer`), from the known offers (the last refresh,
-   * or the device's copy), used at once: when the player's last refresh is older than
-   * `offersAutoRefresh.minIntervalMs` (300000 ms), they are refreshed in the background, not
-   * awaited (a failure is an `error` event). With nothing ever fetched for the player, it waits
-   * for one refresh. One budget, `offerRules.waitMs` (3000 ms), bounds that wait and the image's
-   * together: the image gets what the refresh left. Shows nothing while in gameplay
-   * (`gameplayStart()`), while the page is hidden, or while another offer is on screen or another
-   * `showAt` decides; and after the waits the decision is made again before anything is drawn
-   * (gameplay started, the page hidden, the offer no longer usable): nothing is presented or
-   * reported. Each skip resolves `{ action: 'skipped', placement, reason, candidates }` and emits
-   * `offer:skipped`; what a placement's `accept` or the rules' `priority` threw is an `error`
-   * event. Otherwise resolves as `show()` of the offer picked. Every open (from `show()`,
-   * `view()` and `report()` too) counts against the caps, on this device across reloads.
+   * Shows the offer that fits `placement` now, at a natural break, as `offerRules` says
+   * (placements, caps, order: `pickOffer`). Resolves as `show()` of the offer picked, or with
+   * `{ action: 'skipped', placement, reason, candidates }` and an `offer:skipped` event: it never
+   * rejects for a reason to show nothing.
+   *
+   * Offers: the known ones (the last refresh, or the device's copy), used at once and refreshed
+   * in the background when older than `offersAutoRefresh.minIntervalMs` (300000 ms). With nothing
+   * ever fetched for the player it waits for one refresh. `offerRules.waitMs` (3000 ms) bounds
+   * that wait and the image's together.
+   *
+   * Nothing is shown in gameplay (`gameplayStart()`), on a hidden page, or while another offer is
+   * on screen or another `showAt` decides. After the waits the decision is made again before
+   * anything is drawn or reported.
+   *
+   * Caps: every open counts (from `show()`, `view()` and `report()` too), on this device, across
+   * reloads and tabs. The decision and the reservation of its offer are one critical section
+   * across the game's tabs: two tabs calling at once open one offer. What a placement's `accept`
+   * or the rules' `priority` threw is an `error` event.
    *
    * @param placement A name of `offerRules.placements` (any name without a map).
    * @param options.signal As `show()`'s; aborting during the refresh's or the image's wait draws nothing.
