@@ -314,7 +314,7 @@ async function main(): Promise<void> {
     renderOffers();
   });
   // Why a placement showed nothing (the inspector lists every decision with each offer's reason).
-  tp.on('offer:skipped', (e) => log(`offer at ${e.placement}: skipped (${e.reason})`));
+  tp.on('offer:skipped', (e) => log(`offer at ${e.placement}: skipped (${e.reason}${e.cap ? `: ${e.cap}` : ''})`));
   tp.on('warning', (w) => log(`warning: ${w.message}`));
   $('show-offer').addEventListener('click', async () => {
     const [newest] = await refreshOffers();

@@ -56,7 +56,7 @@ export function createDecisionLog(now: () => number): DecisionLog {
   };
   return {
     rows,
-    skipped: (event) => add({ ...common(event), outcome: 'skipped', reason: String(event.reason) }),
+    skipped: (event) => add({ ...common(event), outcome: 'skipped', reason: String(event.reason), ...(typeof event.cap === 'string' ? { cap: event.cap } : {}) }),
     placed: (event) => add({ ...common(event), outcome: 'picked', offerId: Number(event.offer.offer_id) }),
     opened: (offerId) => {
       const row = rows.find((r) => r.outcome === 'picked' && r.offerId === offerId);

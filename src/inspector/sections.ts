@@ -48,7 +48,7 @@ const kindsText = (row: UploadRow): string =>
 
 /** A decision's outcome: `shown offer 12`, `picked offer 12`, `skipped: capped`, and its trigger. */
 const outcomeText = (row: DecisionRow): string =>
-  `${row.outcome === 'skipped' ? `skipped: ${row.reason}` : `${row.outcome} offer ${row.offerId}`}${row.trigger === undefined ? '' : ` (trigger ${row.trigger})`}`;
+  `${row.outcome === 'skipped' ? `skipped: ${row.reason}${row.cap === undefined ? '' : ` (${row.cap})`}` : `${row.outcome} offer ${row.offerId}`}${row.trigger === undefined ? '' : ` (trigger ${row.trigger})`}`;
 
 /** One decision: time, placement and outcome, then each candidate with its reason. */
 function decisionItem(row: DecisionRow): HTMLElement {

@@ -133,6 +133,8 @@ export interface DecisionRow {
   readonly offerId?: number;
   /** Why nothing was shown (`skipped`): `capped`, `in-gameplay`, `no-offer`, … */
   readonly reason?: string;
+  /** With `capped`, the cap that held: `min-interval`, `session-grace`, `max-per-session`, … */
+  readonly cap?: string;
   /** The record kind of the trigger that asked for it, when the event names one. */
   readonly trigger?: string;
   /** The first 50 known offers of the decision, each with why it was passed over. */

@@ -12,19 +12,20 @@ import type { ClockSample } from '../internal/index.js';
 import type { Clock } from '../internal/index.js';
 import type { MessageStatus, ObjectName } from '../records/index.js';
 import type { OfferOutcome, OfferView, UiAdapter } from '../ui/index.js';
-import type { OfferEmitter, SkipReason } from './events.js';
+import type { OfferEmitter } from './events.js';
 import type { OfferImagesOptions } from './images.js';
 import type { CapsStore } from './caps-ledger.js';
+import type { OfferSkipped, PlacementDecision } from './decision.js';
 import type { OfferCache } from './offer-cache.js';
 import type { OfferRules, OfferTrigger } from './offer-rules.js';
 import type { OfferStateStore } from './local-state.js';
 import type { ProductInfoSource } from './product-info.js';
-import type { PickCandidate } from './pick-offer.js';
 import type { OfferState } from './state-machine.js';
 import type { Offer } from './types.js';
 import type { ProductCheck, Verdict } from './usability.js';
 
 export type { OfferOutcome } from '../ui/index.js';
+export type { OfferSkipped, PlacementDecision } from './decision.js';
 
 /** `message_detail` of the `dismiss` reported when the player ticked do-not-show-again. */
 export const DO_NOT_SHOW_AGAIN = 'do_not_show_again';
@@ -47,29 +48,6 @@ export interface OfferListing {
   /** Where it is in the state machine on this device. */
   readonly state: OfferState;
 }
-
-/** How `showAt` ended when it showed nothing (also the `offer:skipped` event's payload, with `action`). */
-export interface OfferSkipped<P extends string = string> {
-  readonly action: 'skipped';
-  /** The placement asked for. */
-  readonly placement: P;
-  /**
-   * `no-offer`: none of the known offers fits; `unknown-placement`: `offerRules.placements` has no
-   * such name; `capped`: a cap of `offerRules` holds every offer back; `in-gameplay`: between
-   * `gameplayStart()` and `gameplayStop()`; `hidden`: the page is hidden; `busy`: another offer is
-   * on screen, or another `showAt` is deciding; `no-consent`: no consent (yet); `child-directed`:
-   * offers are off. `superseded` and `stale` come only in `offer:skipped`, for a trigger's request
-   * that waited (see `OfferTrigger`).
-   */
-  readonly reason: SkipReason;
-  /** Each known offer, with why it was passed over (none for the one that was to be shown). */
-  readonly candidates: readonly PickCandidate[];
-}
-
-/** The decision `explain()` gives: the offer `showAt` would show now, or why none. */
-export type PlacementDecision<P extends string = string> =
-  | OfferSkipped<P>
-  | { readonly action: 'show'; readonly placement: P; readonly offer: Offer; readonly candidates: readonly PickCandidate[] };
 
 /**
  * The offer half of the client. With `childDirected: true` offers are off: `refresh()`, `show()`,

@@ -8,6 +8,7 @@
 import type { RetryInfo } from '../delivery/index.js';
 import type { TpError } from '../errors/index.js';
 import type { MessageStatus } from '../records/index.js';
+import type { CapName } from './caps.js';
 import type { OfferTriggerRef } from './offer-rules.js';
 import type { PickCandidate, PickSkipReason } from './pick-offer.js';
 import type { OfferState } from './state-machine.js';
@@ -55,6 +56,8 @@ export interface OfferSkippedEvent {
   readonly placement: string;
   /** Why nothing was shown. */
   readonly reason: SkipReason;
+  /** With `capped`: the first cap that held (see `OfferSkipped.cap`). */
+  readonly cap?: CapName;
   /** Each known offer, with why it was passed over (empty for `superseded` and `stale`: nothing was decided). */
   readonly candidates: readonly PickCandidate[];
   /** The trigger of `offerRules.triggers` that asked for this `showAt`; undefined for the game's own call. */

@@ -81,7 +81,8 @@ export function createShowAt(
     const { candidates } = pick;
     const { inGameplay, pageHidden } = deps.gameplay;
     const reason: SkipReason | undefined = busy ? 'busy' : inGameplay ? 'in-gameplay' : pageHidden ? 'hidden' : pick.skipped;
-    const decision: PlacementDecision = reason || !pick.offer ? { action: 'skipped', placement, reason: reason ?? 'no-offer', candidates } : { action: 'show', placement, offer: pick.offer, candidates };
+    const cap = reason === 'capped' ? pick.cap : undefined;
+    const decision: PlacementDecision = reason || !pick.offer ? { action: 'skipped', placement, reason: reason ?? 'no-offer', ...(cap && { cap }), candidates } : { action: 'show', placement, offer: pick.offer, candidates };
     return { pick, decision };
   };
 
@@ -92,14 +93,15 @@ export function createShowAt(
       warned.add(pick.placement);
       core.warn(new ConfigError('offerRules.placements', `no placement "${pick.placement}": showAt() shows nothing there`));
     }
-    if (decision.action === 'skipped') skip(decision.placement, decision.reason, decision.candidates, trigger);
+    if (decision.action === 'skipped') skip(decision, trigger);
     else deps.emitter.emit('offer:placed', { placement: decision.placement, offer: decision.offer, candidates: decision.candidates, ...(trigger && { trigger }) });
   };
 
-  /** Skipped at `placement` for `reason`: `offer:skipped` (naming the trigger that asked), and the result. */
-  const skip = (placement: string, reason: SkipReason, candidates: OfferSkipped['candidates'], trigger: OfferTriggerRef | undefined): OfferSkipped => {
-    deps.emitter.emit('offer:skipped', { placement, reason, candidates, ...(trigger && { trigger }) });
-    return { action: 'skipped', placement, reason, candidates };
+  /** A skip: `offer:skipped` (naming the trigger that asked), and the result. */
+  const skip = (skipped: OfferSkipped, trigger: OfferTriggerRef | undefined): OfferSkipped => {
+    const { action, ...event } = skipped;
+    deps.emitter.emit('offer:skipped', { ...event, ...(trigger && { trigger }) });
+    return skipped;
   };
 
   return {
@@ -173,11 +175,11 @@ export function createShowAt(
           const shown = await shows.showGated(offer.offer_id, call.stop.signal, showGate(deps.gameplay, left, usable));
           if (typeof shown === 'object') return shown;
           // No longer wanted after the wait: nothing was drawn or reported.
-          return skip(placement, shown, decision.candidates, trigger);
+          return skip({ action: 'skipped', placement, reason: shown, candidates: decision.candidates }, trigger);
         } catch (error) {
           // Another offer came on screen meanwhile (`show()` of the game's own).
           if (error instanceof OfferError && error.reason === 'busy') {
-            return skip(placement, 'busy', decision.candidates, trigger);
+            return skip({ action: 'skipped', placement, reason: 'busy', candidates: decision.candidates }, trigger);
           }
           throw error;
         }
@@ -185,7 +187,7 @@ export function createShowAt(
         if (error !== RESET) throw error;
         if (call.why === 'stop') throw shutDown(decision?.action === 'show' ? decision.offer.offer_id : undefined);
         // The page went away before the offer was drawn.
-        return skip(placement, 'hidden', decision?.candidates ?? [], trigger);
+        return skip({ action: 'skipped', placement, reason: 'hidden', candidates: decision?.candidates ?? [] }, trigger);
       } finally {
         signal?.removeEventListener('abort', abort);
         // Not opened (the showing failed, was aborted, or ended first): the caps count it no longer.

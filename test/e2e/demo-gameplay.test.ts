@@ -15,7 +15,7 @@ const harness = useDemoInChromium();
 interface DemoWindow {
   demo: {
     tp: { inGameplay: boolean; on(event: 'gameplay', listener: (e: { inGameplay: boolean }) => void): () => void };
-    inspector: { report(): { decisions: Array<{ placement: string; outcome: string; offerId?: number; reason?: string; trigger?: string }> } };
+    inspector: { report(): { decisions: Array<{ placement: string; outcome: string; offerId?: number; reason?: string; cap?: string; trigger?: string }> } };
   };
   gameplayEvents: boolean[];
 }
@@ -54,8 +54,8 @@ describe('the demo’s stages', () => {
     await expect.poll(() => page.locator('[data-tp-offer]').count()).toBe(0);
 
     await page.click('#play');
-    await expect.poll(() => page.locator('#log').innerText()).toContain('offer at game-over: skipped (capped)');
-    expect((await decisions(page))[0]).toMatchObject({ placement: 'game-over', outcome: 'skipped', reason: 'capped' });
+    await expect.poll(() => page.locator('#log').innerText()).toContain('offer at game-over: skipped (capped: min-interval)');
+    expect((await decisions(page))[0]).toMatchObject({ placement: 'game-over', outcome: 'skipped', reason: 'capped', cap: 'min-interval' });
     await page.close();
   });
 

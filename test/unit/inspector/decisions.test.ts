@@ -40,7 +40,7 @@ it('lists a skip with its reason and candidates, then an offer picked and shown 
   await tp.offers.refresh();
   await tp.offers.showAt('game-over'); // within the session's grace: capped
   expect(inspector.report().decisions).toEqual([
-    { at: expect.any(Number), placement: 'game-over', outcome: 'skipped', reason: 'capped', candidates: [{ offerId: 1, reason: 'capped' }, { offerId: 2, reason: 'capped' }], moreCandidates: 0 },
+    { at: expect.any(Number), placement: 'game-over', outcome: 'skipped', reason: 'capped', cap: 'session-grace', candidates: [{ offerId: 1, reason: 'capped' }, { offerId: 2, reason: 'capped' }], moreCandidates: 0 },
   ]);
 
   await vi.advanceTimersByTimeAsync(60_000);
@@ -54,7 +54,7 @@ it('lists a skip with its reason and candidates, then an offer picked and shown 
   const text = document.querySelector('[data-tp-inspector]')!.shadowRoot!.querySelector('#tp-inspector-decisions')!.parentElement!.textContent;
   expect(text).toContain('Placement decisions (2)');
   expect(text).toMatch(/stage-clear: shown offer 1offer 1: pickedoffer 2: outranked/);
-  expect(text).toMatch(/game-over: skipped: cappedoffer 1: cappedoffer 2: capped/);
+  expect(text).toMatch(/game-over: skipped: capped \(session-grace\)offer 1: cappedoffer 2: capped/);
   inspector.detach();
 });
 

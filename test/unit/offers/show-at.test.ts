@@ -49,8 +49,8 @@ describe('showAt', () => {
     await first;
     await vi.advanceTimersByTimeAsync(179_000);
     const capped = await c.tp.offers.showAt('game-over');
-    expect(capped).toEqual({ action: 'skipped', placement: 'game-over', reason: 'capped', candidates: [{ offerId: 1, reason: 'dismissed-this-session' }, { offerId: 2, reason: 'capped' }] });
-    expect(c.skipped).toEqual([{ placement: 'game-over', reason: 'capped', candidates: (capped as OfferSkipped).candidates }]);
+    expect(capped).toEqual({ action: 'skipped', placement: 'game-over', reason: 'capped', cap: 'min-interval', candidates: [{ offerId: 1, reason: 'dismissed-this-session' }, { offerId: 2, reason: 'capped' }] });
+    expect(c.skipped).toEqual([{ placement: 'game-over', reason: 'capped', cap: 'min-interval', candidates: (capped as OfferSkipped).candidates }]);
     await vi.advanceTimersByTimeAsync(1_000);
     const second = c.tp.offers.showAt('game-over');
     await vi.waitFor(() => expect(c.ui.current?.offerId).toBe(2));
@@ -72,8 +72,8 @@ describe('showAt', () => {
     const c = client();
     await c.tp.offers.refresh();
     await vi.advanceTimersByTimeAsync(10_000);
-    await expect(c.tp.offers.showAt('game-over')).resolves.toMatchObject({ action: 'skipped', reason: 'capped' });
-    expect(c.tp.offers.explain('game-over')).toMatchObject({ action: 'skipped', reason: 'capped' });
+    await expect(c.tp.offers.showAt('game-over')).resolves.toMatchObject({ action: 'skipped', reason: 'capped', cap: 'session-grace' });
+    expect(c.tp.offers.explain('game-over')).toMatchObject({ action: 'skipped', reason: 'capped', cap: 'session-grace' });
     await vi.advanceTimersByTimeAsync(50_000);
     expect(c.tp.offers.explain('game-over')).toMatchObject({ action: 'show', offer: { offer_id: 1 } });
   });
