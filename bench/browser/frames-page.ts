@@ -233,7 +233,7 @@ async function trackBursts(
   runs: number,
   calls: number,
   gapMs: number,
-): Promise<{ track: number[]; floor: number[]; floorAfter: number[]; floorKept: number[]; steps: Record<BuildStep, number[]>; queued: number }> {
+): Promise<{ track: number[]; triggered: number[]; floor: number[]; floorAfter: number[]; floorKept: number[]; steps: Record<BuildStep, number[]>; queued: number }> {
   const record = { ...playersLogin, player_slug: PLAYER };
   const track: number[] = [];
   const schema = schemaOf('players_login');
@@ -268,19 +268,28 @@ async function trackBursts(
   const steps = {} as Record<BuildStep, number[]>;
   for (const step of BUILD_STEPS) steps[step] = await stepRuns(step, record, runs, calls, gapMs);
   const tp = createClient({ baseUrl: DEAD, clientKey: 'k', authMode: 'client', playerSlug: PLAYER, namespace: fresh(), ui: null });
-  await sleep(gapMs);
-  for (let r = 0; r < runs; r++) {
+  // The same client with a trigger on another kind: what `track()` pays for triggers it does not match.
+  const offerRules = { triggers: [{ on: 'characters_stages' as const, placement: 'stage-clear' }] };
+  const withTriggers = createClient({ baseUrl: DEAD, clientKey: 'k', authMode: 'client', playerSlug: PLAYER, namespace: fresh(), ui: null, offerRules });
+  const triggered: number[] = [];
+  const burst = async (client: TpClient, into: number[]): Promise<void> => {
     let kept = 0;
     const t = performance.now();
-    for (let i = 0; i < calls; i++) if (tp.track('players_login', record)) kept++;
-    track.push(((performance.now() - t) * 1e6) / calls);
+    for (let i = 0; i < calls; i++) if (client.track('players_login', record)) kept++;
+    into.push(((performance.now() - t) * 1e6) / calls);
     if (kept !== calls) throw new Error(`track() refused ${calls - kept} records`);
     await sleep(gapMs);
+  };
+  await sleep(gapMs);
+  // Alternated, so that both see the same heap and the same browser.
+  for (let r = 0; r < runs; r++) {
+    await burst(tp, track);
+    await burst(withTriggers, triggered);
   }
   const floorAfter = await floorRuns();
   const queued = tp.stats().queued;
-  await tp.shutdown().catch(() => undefined);
-  return { track, floor, floorAfter, floorKept, steps, queued };
+  await Promise.all([tp, withTriggers].map((client) => client.shutdown().catch(() => undefined)));
+  return { track, triggered, floor, floorAfter, floorKept, steps, queued };
 }
 
 /**
