@@ -1,7 +1,8 @@
 /**
  * A `showAt` whose offer is reserved but not yet open (its image loading) that ends unopened
  * releases the reservation, so the next allowed `showAt` shows instead of being capped: aborted by
- * the game, closed first, the page going away (`pagehide`), the client shut down. Memory client,
+ * the game, closed first, the page going away (`pagehide`), the client shut down, the player
+ * changed (`identify()`). Memory client,
  * happy-dom, fake timers, the headless adapter with a `prepare` the test holds.
  */
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
@@ -103,4 +104,21 @@ it('shutdown() before open: rejects shut-down', async () => {
   const rejected = expect(shown).rejects.toSatisfy((error) => error instanceof OfferError && error.reason === 'shut-down');
   await c.tp.shutdown();
   await rejected;
+});
+
+it('identify() before open: the previous player’s showAt ends closed, neither busy nor its reservation stays', async () => {
+  const c = await client();
+  const shown = c.tp.offers.showAt('game-over');
+  await flush();
+  c.tp.identify('p-2');
+  await expect(shown).resolves.toMatchObject({ action: 'closed', offerId: 1 });
+  (c.views[0] as OfferView & { loaded: () => void }).loaded();
+  await flush();
+  expect(c.ui.current).toBeUndefined();
+  // Not busy for the new player (who has no offers yet)…
+  expect(c.tp.offers.explain('game-over')).toMatchObject({ action: 'skipped', reason: 'no-offer', candidates: [] });
+  // …and back to the first player, no reservation left to cap the next call.
+  c.tp.identify('p-1');
+  await c.tp.offers.refresh();
+  await showsAgain(c);
 });
