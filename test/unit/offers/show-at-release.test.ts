@@ -2,8 +2,8 @@
  * A `showAt` whose offer is reserved but not yet open (its image loading) that ends unopened
  * releases the reservation, so the next allowed `showAt` shows instead of being capped: aborted by
  * the game, closed first, the page going away (`pagehide`), the client shut down, the player
- * changed (`identify()`). Memory client,
- * happy-dom, fake timers, the headless adapter with a `prepare` the test holds.
+ * changed (`identify()`). Memory client, happy-dom, fake timers, the headless adapter with a
+ * `prepare` the test holds.
  */
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { createClient, createHeadlessAdapter, OfferError, type OfferView, type TpClient } from '../../../src/index.js';
