@@ -71,6 +71,19 @@ export interface CapsLedgerDeps {
   readonly player: () => string | undefined;
   /** The current session (`startedAt` in Unix seconds); undefined between sessions. */
   readonly session?: () => { readonly id: string; readonly startedAt: number } | undefined;
+  /** The Web Locks of the game's tabs, where there are, and the prefix of the lock names. */
+  readonly locks?: LockManager;
+  readonly dbPrefix?: string | undefined;
+}
+
+/** The names of the Web Locks held now, or undefined where they cannot be asked. */
+async function heldLocks(locks: LockManager | undefined): Promise<Set<string> | undefined> {
+  try {
+    if (typeof locks?.query !== 'function') return undefined;
+    return new Set(((await locks.query()).held ?? []).flatMap((lock) => (lock.name === undefined ? [] : [lock.name])));
+  } catch {
+    return undefined;
+  }
 }
 
 /** The caps ledger of one engine: see the module's description. */
@@ -84,6 +97,27 @@ export function createCapsLedger(deps: CapsLedgerDeps, store: CapsStore, fail: (
   let session = { id: '', bought: new Set<number>(), dismissed: new Set<number>() };
   /** The reservations this tab made and has neither opened nor released. */
   let pending: Array<{ readonly slug: string; readonly open: LedgerOpen }> = [];
+  /** Reservations of tabs that went away without removing them (their lock was free): never counted again. */
+  const dead = new Set<string>();
+  // This tab holds its lock from before a reservation is stored until its removal is (`unsettled`: how many).
+  const lockName = deps.locks && deps.dbPrefix !== undefined ? `${deps.dbPrefix}/offer-caps/reserving/${owner}` : undefined;
+  let unsettled = 0;
+  let held: Promise<string | undefined> | undefined;
+  let letGo: (() => void) | undefined;
+  /** Holds this tab's lock; resolves with its name once granted, undefined where it is not. */
+  const holdLock = (): Promise<string | undefined> =>
+    (held ??= new Promise((granted) => {
+      if (!lockName) return granted(undefined);
+      Promise.resolve()
+        .then(() => deps.locks!.request(lockName, () => (granted(lockName), new Promise<void>((resolve) => (letGo = resolve)))))
+        .catch(() => granted(undefined));
+    }));
+  /** A reservation of this tab left the store (or failed to): the lock goes with the last one. */
+  const settled = (): void => {
+    if (--unsettled > 0) return;
+    letGo?.();
+    held = letGo = undefined;
+  };
 
   /** The current session (id, start in device milliseconds); between sessions, one starting now. */
   const current = (): { id: string; start: number } => {
@@ -112,6 +146,7 @@ export function createCapsLedger(deps: CapsLedgerDeps, store: CapsStore, fail: (
     // reservations come from the store (another tab's may have been released), but for this tab's own.
     const mine = pending.filter((p) => p.slug === slug).map((p) => p.open);
     const merged = new Map([...opens.filter((open) => !open.reservation), ...mine, ...(stored?.opens ?? [])].map((open) => [keyOf(open), open]));
+    for (const key of dead) merged.delete(key);
     opens = pruneOpens([...merged.values()], deps.now());
     const marks = ofSession();
     if (stored?.session?.id !== marks.id) return;
@@ -128,7 +163,11 @@ export function createCapsLedger(deps: CapsLedgerDeps, store: CapsStore, fail: (
       const slug = deps.player();
       if (slug === undefined) return;
       try {
-        adopt(slug, await store.get([slug]));
+        const stored = await store.get([slug]);
+        const locked = stored?.opens.filter((open) => open.reservation?.lock !== undefined && open.reservation.owner !== owner);
+        const live = locked?.length ? await heldLocks(deps.locks) : undefined;
+        for (const open of locked ?? []) if (live && !live.has(open.reservation!.lock!)) dead.add(keyOf(open));
+        adopt(slug, stored);
       } catch (error) {
         fail(error);
       }
@@ -148,8 +187,10 @@ export function createCapsLedger(deps: CapsLedgerDeps, store: CapsStore, fail: (
     async reserve(offerId: number, placement: string, forMs: number): Promise<LedgerOpen | undefined> {
       const slug = deps.player();
       if (slug === undefined) return undefined;
+      unsettled++;
+      const lock = await holdLock();
       const now = deps.now();
-      const open: LedgerOpen = { at: now, sessionId: current().id, placement, reservation: { owner, offerId, expiresAt: now + forMs } };
+      const open: LedgerOpen = { at: now, sessionId: current().id, placement, reservation: { owner, offerId, expiresAt: now + forMs, ...(lock && { lock }) } };
       hold(slug);
       pending.push({ slug, open });
       opens = pruneOpens([...opens, open], now);
@@ -164,7 +205,7 @@ export function createCapsLedger(deps: CapsLedgerDeps, store: CapsStore, fail: (
       pending = pending.filter((p) => !gone.includes(p));
       for (const { slug, open } of gone) {
         opens = without(opens, open);
-        void write(slug, (entry) => entry && { ...entry, opens: without(entry.opens, open) });
+        void write(slug, (entry) => entry && { ...entry, opens: without(entry.opens, open) }).finally(settled);
       }
     },
     /** A reaction was applied: an open counts against the caps (replacing its reservation), a purchase or a dismissal for the session. */
@@ -184,7 +225,7 @@ export function createCapsLedger(deps: CapsLedgerDeps, store: CapsStore, fail: (
       const here = reserved?.open.placement;
       const open: LedgerOpen = { at: now, sessionId: current().id, ...(here !== undefined && { placement: here }) };
       opens = pruneOpens([...without(opens, reserved?.open), open], now);
-      void write(slug, (entry) => ({ ...entry, opens: pruneOpens([...without(entry?.opens, reserved?.open), open], now) }));
+      void write(slug, (entry) => ({ ...entry, opens: pruneOpens([...without(entry?.opens, reserved?.open), open], now) })).finally(() => reserved && settled());
     },
   };
 }

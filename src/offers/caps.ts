@@ -19,9 +19,11 @@ export interface LedgerOpen {
    * Present while this is a reservation, not yet an open: `showAt` picked offer `offerId` in tab
    * `owner` and is drawing it. It counts as an open until `expiresAt` (device time, milliseconds
    * since the epoch), when it no longer counts (a tab that died before `open`); `open` replaces it
-   * with the open, and a showing that ends unopened removes it.
+   * with the open, and a showing that ends unopened removes it. `lock`: the Web Lock tab `owner`
+   * holds until the reservation is gone from the store; a reservation whose lock nobody holds is
+   * of a tab that went away before it could remove it, and no longer counts.
    */
-  readonly reservation?: { readonly owner: string; readonly offerId: number; readonly expiresAt: number };
+  readonly reservation?: { readonly owner: string; readonly offerId: number; readonly expiresAt: number; readonly lock?: string };
 }
 
 /** Whether `open` counts at `now`: an open, or a reservation that has not expired. */

@@ -74,6 +74,8 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
     kick(trigger) {
       if (trigger === 'pagehide') placements.reset('hidden');
       else if (trigger === 'visible') {
+        // What other tabs counted while this one was behind them, for explain() too.
+        void ledger.load();
         refresher.auto(deps.autoRefresh?.onVisible);
         triggers.visible();
       } else if (trigger === 'others-wrote') firstOpens.opened();

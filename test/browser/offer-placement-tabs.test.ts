@@ -3,7 +3,8 @@
  * one critical section (a Web Lock, or the IndexedDB lease where there are no locks), so two tabs
  * calling `showAt` in the same task open one offer; a reservation that ends unopened is released,
  * so the next allowed call shows; an offer bought in a session is not picked again after a reload
- * of that session. Real clients and IndexedDB in Chromium, two clients of one namespace in one page
+ * of that session, and `explain()` in a tab brought to the front reads what another tab bought
+ * meanwhile. Real clients and IndexedDB in Chromium, two clients of one namespace in one page
  * standing for two tabs, the service answered by the test.
  */
 import { afterEach, expect, it } from 'vitest';
@@ -112,4 +113,19 @@ it('offers bought or dismissed in a session are not picked again after reloads o
   expect(last.session?.id).toBe(session);
   await expect(last.offers.showAt('shop')).resolves.toMatchObject({ action: 'skipped', reason: 'no-offer', candidates: [{ offerId: 1, reason: 'bought-this-session' }, { offerId: 2, reason: 'dismissed-this-session' }] });
   await last.shutdown();
+});
+
+it('explain in a tab that comes to the front reads what another tab bought meanwhile', async () => {
+  namespace = `front-${crypto.randomUUID().slice(0, 8)}`;
+  const ui = createHeadlessAdapter();
+  const [a, b] = [await tab({ minIntervalMs: 0 }, ui), await tab({ minIntervalMs: 0 })];
+  await expect.poll(() => b.offers.explain('game-over')).toMatchObject({ action: 'show', offer: { offer_id: 1 } });
+  const shown = a.offers.showAt('game-over');
+  await expect.poll(() => ui.current?.offerId).toBe(1);
+  ui.current!.interact(ui.current!.products[0]!);
+  await expect(shown).resolves.toMatchObject({ action: 'interact' });
+  // The player switches to tab B.
+  document.dispatchEvent(new Event('visibilitychange'));
+  await expect.poll(() => b.offers.explain('game-over').candidates).toContainEqual(expect.objectContaining({ offerId: 1, reason: 'bought-this-session' }));
+  await Promise.all([a.shutdown(), b.shutdown()]);
 });
