@@ -78,9 +78,9 @@ export interface OffersApi<P extends string = string> {
   /**
    * Shows a usable offer through the UI adapter and reports `open` (the first open is saved and
    * sent to the service as the first-open update), then `dismiss` or `interact` from what the
-   * player does. After `interact` the SDK closes it (the game takes the next step). If it stops
-   * being usable while on screen, the SDK closes it and emits `offer:expired`. Resolves with how
-   * it ended.
+   * player does. After `interact` the SDK closes it (the game, or the `purchase` option, takes the
+   * next step). If it stops being usable on screen, the SDK closes it and emits `offer:expired`.
+   * Resolves with how it ended (with `purchase`, once the purchase handler answered).
    *
    * @param options.signal Takes the offer off screen when it aborts (the game moves on: a scene
    *   change, a match starting): nothing is reported (the player did not dismiss it), the offer

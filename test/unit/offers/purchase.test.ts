@@ -194,6 +194,18 @@ describe('a Buy with the purchase option', () => {
     await c.tp.shutdown();
   });
 
+  it('the page going (pagehide) aborts a running handler’s signal; the attempt stays pending', async () => {
+    let signal: AbortSignal | undefined;
+    const c = client({ purchase: ({ signal: s }) => ((signal = s), new Promise<never>(() => undefined)) });
+    const shown = c.buy();
+    await vi.waitFor(() => expect(signal).toBeDefined());
+    dispatchEvent(new Event('pagehide'));
+    expect(signal!.aborted).toBe(true);
+    expect(await shown).toMatchObject({ purchase: { result: { status: 'pending' }, attemptId: expect.any(String) } });
+    expect(await c.tp.offers.purchases()).toHaveLength(1);
+    await c.tp.shutdown();
+  });
+
   it('shutdown() aborts a running handler’s signal', async () => {
     let signal: AbortSignal | undefined;
     const c = client({ purchase: ({ signal: s }) => ((signal = s), new Promise<never>(() => undefined)) });
@@ -233,6 +245,19 @@ describe('double counting', () => {
     c.tp.track('characters_purchases', own);
     c.tp.track('characters_purchases', { ...own, purchasable_slug: 'other' });
     expect(c.warnings).toEqual([expect.stringMatching(/golden_sword tracked by the game within 60 s.*counted twice/)]);
+    await c.tp.shutdown();
+  });
+
+  it('the game’s record first, then the SDK’s: one warning too; none after 60 s', async () => {
+    let now = T0;
+    const c = client({ purchase: async () => ({ status: 'purchased' }), now: () => now });
+    const own = { character_slug: 'hero', purchasable_slug: 'golden_sword', purchase_quantity: 1, purchase_unit_price: 4.99, purchase_total_price: 4.99, purchase_currency_code: 'USD' };
+    c.tp.track('characters_purchases', own);
+    await c.buy();
+    expect(c.warnings).toEqual([expect.stringContaining('counted twice')]);
+    now += 61_000;
+    c.tp.track('characters_purchases', own);
+    expect(c.warnings).toHaveLength(1);
     await c.tp.shutdown();
   });
 });
