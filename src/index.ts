@@ -59,6 +59,7 @@ export {
   type OfferOptions,
   type OfferOutcome,
   type OfferPlacedEvent,
+  type OfferPurchaseEvent,
   type OfferReactionEvent,
   type OfferRules,
   type OfferSkipped,
@@ -80,6 +81,7 @@ export {
   type RuleError,
   type ProductInfo,
   type ProductInfoSource,
+  type PurchaseHandler,
   type UnusableReason,
   type UsabilityContext,
   type Verdict,
@@ -92,8 +94,11 @@ export {
   type ImageState,
   type OfferActions,
   type OfferContent,
+  type OfferPurchase,
   type OfferView,
   type ProductView,
+  type PurchaseAttempt,
+  type PurchaseResult,
   type UiAdapter,
 } from './ui/index.js';
 export {

@@ -6,7 +6,8 @@
  * `maxBatchRecords`, `retryBaseMs` and `retryCapMs`; `consent` (`pending` plays a game waiting
  * for its consent banner, `denied`) and `gpc` (`1`: honour the browser's Global Privacy Control);
  * `sessionGraceMs` (the offer rules' grace, 5000 here) and `stageResult` (`clear` or `fail`: every
- * stage ends so, instead of a clear 70% of the time).
+ * stage ends so, instead of a clear 70% of the time); `store` and `storeDelayMs`: how the fake store
+ * behind an offer's Buy answers (fake-store.ts).
  *
  * Once the page is ready (`body[data-ready="true"]`), `window.demo` holds the client (`tp`), the
  * inspector's handle (`inspector`; `?tp-inspector` opens it at start) and
@@ -16,6 +17,7 @@
  */
 import { createClient, isTpError, type Offer } from 'tp-web-sdk';
 import { attachInspector } from 'tp-web-sdk/inspector';
+import { fakeStore } from './fake-store.js';
 import { createOfflineSwitch } from './offline-fetch.js';
 import { drawScene, type SceneState } from './scene.js';
 import { mountThreeWays } from './views-panel.js';
@@ -87,6 +89,10 @@ async function main(): Promise<void> {
       // showAt('stage-clear') of its own: both would ask twice for one clear.
       triggers: [{ on: 'characters_stages', when: (r) => r.stage_result === 'clear', placement: 'stage-clear' }],
     },
+    // A Buy on an offer goes through the game's store (here a fake one); the SDK tracks the
+    // characters_purchases record of what was paid, for the demo's character.
+    purchase: fakeStore(params, log),
+    characterSlug: 'knight',
     ...(params.get('gpc') === '1' ? { respectGlobalPrivacyControl: true } : {}),
     ...(params.get('lang') ? { language: params.get('lang')! } : {}),
     ...(params.get('requestTimeoutMs') ? { requestTimeoutMs: Number(params.get('requestTimeoutMs')) } : {}),
@@ -256,7 +262,8 @@ async function main(): Promise<void> {
   const show = async (offerId: number): Promise<void> => {
     try {
       const outcome = await tp.offers.show(offerId);
-      log(`offer ${outcome.offerId} closed: ${outcome.action}`);
+      const purchase = outcome.action === 'interact' && outcome.purchase;
+      log(`offer ${outcome.offerId} closed: ${outcome.action}${purchase ? ` (purchase ${purchase.result.status}${purchase.tracked ? ', tracked' : ''})` : ''}`);
     } catch (e) {
       log(`show: ${isTpError(e) ? e.message : String(e)}`);
     }
@@ -309,6 +316,7 @@ async function main(): Promise<void> {
       renderOffers();
     });
   }
+  tp.on('offer:purchase', (e) => log(`offer ${e.offerId}: purchase of ${e.productId ?? '?'} ${e.result.status}${e.tracked ? ' (characters_purchases tracked)' : ''}`));
   tp.on('offer:expired', (e) => {
     log(`offer ${e.offer.offer_id} expired on screen: closed by the SDK`);
     renderOffers();

@@ -257,8 +257,9 @@ export interface EntryDefaults {
     readonly checkRules: (rules: unknown) => void;
     /**
      * The hooks `track()` calls for the kinds of `offerRules.triggers`, built once
-     * (offers/triggers.ts), each handing the record to the engine of the moment; undefined without triggers.
+     * (offers/triggers.ts), each handing the record to the engine of the moment (with `purchases`,
+     * `characters_purchases` too); undefined without triggers or purchases.
      */
-    readonly triggers?: (rules: OfferRules | undefined, engine: () => OffersEngine | undefined) => TriggerHooks | undefined;
+    readonly triggers?: (rules: OfferRules | undefined, engine: () => OffersEngine | undefined, purchases?: boolean) => TriggerHooks | undefined;
   };
 }

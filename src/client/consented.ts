@@ -137,6 +137,8 @@ export function startConsented(d: ConsentedDeps): Consented {
     onRefreshed: d.log.verdicts,
     gameplay: d.gameplay,
     offerRules: o.offerRules,
+    purchase: o.purchase,
+    characterSlug: o.characterSlug,
     // Read at a decision or an open, long after the tracker below is started.
     session: () => sessions.current,
   });

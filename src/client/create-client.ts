@@ -43,7 +43,7 @@ export function createCoreClient(options: ClientOptions, defaults: EntryDefaults
   const gameplay = trackGameplay(emitter);
 
   // The offers' triggers, by record kind: the engine of the moment hears the records they name.
-  const triggers = defaults.offers?.triggers?.(o.offerRules, () => consent.consented?.offers);
+  const triggers = defaults.offers?.triggers?.(o.offerRules, () => consent.consented?.offers, o.purchase !== undefined);
   const tracking = createTracking({ o, device, emitter, log, denied: () => consent.state === 'denied', queueOrHold: (entry) => consent.queueOrHold(entry), triggers });
   const consent = controlConsent({
     o,

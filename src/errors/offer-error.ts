@@ -20,7 +20,9 @@ import { TpError } from './tp-error.js';
  * - `ui-failed`: the adapter threw;
  * - `shut-down`: the client was shut down;
  * - `child-directed`: offers are off, the client was created with `childDirected: true`;
- * - `no-consent`: consent is `pending` or `denied` (`setConsent`), or the offer data is being erased (`forget()`).
+ * - `no-consent`: consent is `pending` or `denied` (`setConsent`), or the offer data is being erased (`forget()`);
+ * - `unknown-purchase`: `offers.settlePurchase()` named no unsettled purchase attempt of the
+ *   identified player on this device (settled already, or never started here).
  */
 export type OfferErrorReason =
   | 'malformed'
@@ -35,7 +37,8 @@ export type OfferErrorReason =
   | 'ui-failed'
   | 'shut-down'
   | 'child-directed'
-  | 'no-consent';
+  | 'no-consent'
+  | 'unknown-purchase';
 
 /**
  * An offer cannot be used ({@link OfferError.reason} says why).

@@ -11,6 +11,7 @@ import { randomId } from '../internal/index.js';
 import type { MessageStatus } from '../records/index.js';
 import { counts, type CapsLedger, type LedgerOpen } from './caps.js';
 import { createIndexedDbKeyValueStore, createMemoryKeyValueStore, type KeyValueStore } from './store.js';
+import type { StoredAttempt } from './purchase-record.js';
 import type { Offer } from './types.js';
 
 /** The offers bought (`interact`) and dismissed in session `id`. */
@@ -26,6 +27,8 @@ export interface CapsEntry {
   readonly opens: readonly LedgerOpen[];
   /** The current session's purchases and dismissals (another session's are not read). */
   readonly session?: SessionMarks;
+  /** The purchases from offers whose end is not known yet (purchase.ts). */
+  readonly purchases?: readonly StoredAttempt[];
 }
 
 /** The caps ledger of each player on this device, keyed `[player_slug]`. */
@@ -217,7 +220,7 @@ export function createCapsLedger(deps: CapsLedgerDeps, store: CapsStore, fail: (
         const kind = status === 'interact' ? 'bought' : 'dismissed';
         const { id } = ofSession();
         ofSession()[kind].add(offer.offer_id);
-        void write(slug, (entry) => ({ opens: entry?.opens ?? [], session: marked(entry?.session, id, kind, offer.offer_id) }));
+        void write(slug, (entry) => ({ ...entry, opens: entry?.opens ?? [], session: marked(entry?.session, id, kind, offer.offer_id) }));
       }
       if (status !== 'open') return;
       const reserved = pending.find((p) => p.slug === slug && p.open.reservation?.offerId === offer.offer_id);

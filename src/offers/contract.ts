@@ -7,11 +7,10 @@
  * @module
  */
 import type { RetryPolicy, SendGate, Transport, Trigger } from '../delivery/index.js';
-import type { PlatformStore } from '../internal/index.js';
-import type { ClockSample } from '../internal/index.js';
-import type { Clock } from '../internal/index.js';
+import type { Clock, ClockSample, PlatformStore } from '../internal/index.js';
 import type { MessageStatus, ObjectName } from '../records/index.js';
-import type { OfferOutcome, OfferView, UiAdapter } from '../ui/index.js';
+import type { OfferOutcome, OfferPurchase, OfferView, PurchaseAttempt, PurchaseResult, UiAdapter } from '../ui/index.js';
+import type { PurchaseHandler, PurchaseRecord } from './purchase-record.js';
 import type { OfferEmitter } from './events.js';
 import type { OfferImagesOptions } from './images.js';
 import type { CapsStore } from './caps-ledger.js';
@@ -79,9 +78,9 @@ export interface OffersApi<P extends string = string> {
   /**
    * Shows a usable offer through the UI adapter and reports `open` (the first open is saved and
    * sent to the service as the first-open update), then `dismiss` or `interact` from what the
-   * player does. After `interact` the SDK closes it (the game takes the next step). If it stops
-   * being usable while on screen, the SDK closes it and emits `offer:expired`. Resolves with how
-   * it ended.
+   * player does. After `interact` the SDK closes it (the game, or the `purchase` option, takes the
+   * next step). If it stops being usable on screen, the SDK closes it and emits `offer:expired`.
+   * Resolves with how it ended (with `purchase`, once the purchase handler answered).
    *
    * @param options.signal Takes the offer off screen when it aborts (the game moves on: a scene
    *   change, a match starting): nothing is reported (the player did not dismiss it), the offer
@@ -156,6 +155,23 @@ export interface OffersApi<P extends string = string> {
    * @throws {ConfigError} `placement` is not a string.
    */
   explain(placement: P): PlacementDecision<P>;
+  /**
+   * The identified player's purchase attempts whose end is not known yet (`pending`, or the
+   * handler's signal aborted), on this device, from any page or tab, oldest first.
+   * @throws {ConfigError | OfferError} no player identified; `OfferError` as `refresh()`.
+   */
+  purchases(): Promise<PurchaseAttempt[]>;
+  /**
+   * Ends a pending purchase attempt with what the store says now: `purchased` tracks one
+   * `characters_purchases` record (its fields as after a Buy: docs/decisions.md, "Purchase
+   * records"), `cancelled` and `failed` track nothing; each removes the attempt. `pending` leaves
+   * it. Emits `offer:purchase` and resolves with what it came to.
+   * @param attemptId An `attemptId` of {@link purchases} (or of an outcome's `purchase`).
+   * @throws {ConfigError} `result` is not a `PurchaseResult` (nothing changes).
+   * @throws {OfferError} `unknown-purchase`: no unsettled attempt of that id (settled already,
+   *   unknown, or another player's): nothing is tracked. `shut-down`, `child-directed`, `no-consent`.
+   */
+  settlePurchase(attemptId: string, result: PurchaseResult): Promise<OfferPurchase>;
 }
 
 /** A `players_offers` record: the reaction of `player_slug` to offer `offer_id`. */
@@ -173,6 +189,8 @@ export interface OfferReactionRecord {
  */
 export interface RecordSink {
   track(objectName: 'players_offers', record: OfferReactionRecord): void;
+  /** A purchase from an offer (purchase.ts); true when `track()` accepted it. */
+  track(objectName: 'characters_purchases', record: PurchaseRecord): boolean;
 }
 
 /**
@@ -246,6 +264,10 @@ export interface OffersDeps {
   readonly locks?: LockManager;
   /** The caps ledger to use instead (tests: two engines sharing it are two pages of one device). @default by `dbPrefix` */
   readonly capsStore?: CapsStore;
+  /** The `purchase` option. @default undefined */
+  readonly purchase?: PurchaseHandler;
+  /** The `characterSlug` option. @default undefined */
+  readonly characterSlug?: string;
 }
 
 /** One trigger of `offerRules.triggers`, with its index there. */
@@ -267,6 +289,8 @@ export interface OffersEngine {
   observeAnswer(sample: ClockSample): void;
   /** Something happened that may let first-open updates go out, or call for an automatic refresh. */
   kick(trigger: Trigger | 'visible' | 'others-wrote' | 'pagehide'): void;
+  /** A `characters_purchases` record `track()` accepted (with the `purchase` option): the double-count check. */
+  purchaseTracked(record: Readonly<Record<string, unknown>>): void;
   /** A record `track()` accepted, of a kind with `triggers` (offers/triggers.ts). */
   tracked(triggers: readonly IndexedTrigger[], record: Readonly<Record<string, unknown>>): void;
   /** The player changed (`identify`): their cached offers become the listed ones. */

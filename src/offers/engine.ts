@@ -20,6 +20,7 @@ import { createImageWarmer } from './images.js';
 import { createKnownOffers, findOffer } from './known-offers.js';
 import { createOnScreen } from './on-screen.js';
 import { createPlacementLock } from './placement-lock.js';
+import { createPurchases } from './purchase.js';
 import { checkStatus, createReactions } from './reactions.js';
 import { createRefresher } from './refresh.js';
 import { createShowAt } from './show-at.js';
@@ -43,7 +44,12 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
   const warmImages = createImageWarmer(deps.images, deps.languages, core.fail);
   const refresher = createRefresher(core, deps, copy, known, reactions.react, firstOpens, warmImages);
   const openView = createViewOpener(core, deps, known, reactions, onScreen);
-  const shows = createShows(deps, openView, core.fail);
+  const purchases = createPurchases(core, deps, capsStore);
+  const offerOf = (offerId: number) => known.of(deps.player())?.get(offerId);
+  const shows = createShows(deps, openView, core.fail, deps.purchase && (async (outcome, signal) => {
+    const offer = offerOf(outcome.offerId);
+    return offer ? purchases.run(offer, outcome, signal) : outcome;
+  }));
   const placements = createShowAt(core, deps, known, ledger, shows, refresher, createPlacementLock(deps.locks, deps.dbPrefix));
   const triggers = createTriggers(deps, core.fail, placements.showAt);
   // explain() answers from what earlier pages and other tabs counted, with no showAt before it.
@@ -61,6 +67,8 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
       show: shows.show,
       showAt: placements.showAt,
       explain: placements.explain,
+      purchases: purchases.list,
+      settlePurchase: purchases.settle,
       view: (offerId) => openView(offerId, () => undefined),
       async report(offerId, status, detail) {
         checkStatus(offerId, status);
@@ -71,8 +79,12 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
     },
     observeAnswer: (sample) => clock.observe(sample),
     tracked: triggers.tracked,
+    purchaseTracked: purchases.tracked,
     kick(trigger) {
-      if (trigger === 'pagehide') placements.reset('hidden');
+      if (trigger === 'pagehide') {
+        placements.reset('hidden');
+        purchases.abortAll();
+      }
       else if (trigger === 'visible') {
         // What other tabs counted while this one was behind them, for explain() too.
         void ledger.load();
@@ -95,6 +107,7 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
       placements.reset('stop');
       firstOpens.stop();
       triggers.stop();
+      purchases.abortAll();
       // Every offer on screen leaves it, shown or drawn by the game (`closed`); nothing is reported.
       onScreen.close(() => true);
       shows.stop();

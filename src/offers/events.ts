@@ -8,6 +8,7 @@
 import type { RetryInfo } from '../delivery/index.js';
 import type { TpError } from '../errors/index.js';
 import type { MessageStatus } from '../records/index.js';
+import type { OfferPurchase } from '../ui/index.js';
 import type { CapName } from './caps.js';
 import type { OfferTriggerRef } from './offer-rules.js';
 import type { PickCandidate, PickSkipReason } from './pick-offer.js';
@@ -81,6 +82,14 @@ export interface OfferPlacedEvent {
   readonly candidates: readonly PickCandidate[];
 }
 
+/** Payload of `offer:purchase`: what a purchase from an offer came to (see `OfferPurchase`). */
+export interface OfferPurchaseEvent extends OfferPurchase {
+  /** The offer bought from. */
+  readonly offerId: number;
+  /** `purchasable_slug` (AI) or `product_id` (personalized) of the product, when it has one. */
+  readonly productId: string | undefined;
+}
+
 /** The offer events of a client: `client.on(name, listener)` (the listener gets the payload shown). */
 export interface OfferEvents {
   /** An offer was impressed (reported once per offer, ever, by `offers.refresh()`), with its new state and verdict. */
@@ -102,6 +111,11 @@ export interface OfferEvents {
   'offer:skipped': [event: OfferSkippedEvent];
   /** `offers.showAt()` picked an offer at a placement and goes on to show it. */
   'offer:placed': [event: OfferPlacedEvent];
+  /**
+   * A purchase from an offer came to an end, or to `pending`: from the `purchase` handler after
+   * a Buy, or from `offers.settlePurchase()`.
+   */
+  'offer:purchase': [event: OfferPurchaseEvent];
 }
 
 /**

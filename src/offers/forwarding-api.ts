@@ -28,5 +28,7 @@ export function forwardingOffersApi(engine: () => OffersEngine | undefined, shut
     // Without consent a break shows nothing: skipped, never rejected (after shutdown(): rejected, as show()).
     showAt: (placement, options) => engine()?.api.showAt(placement, options) ?? (shut() ? refuse() : Promise.resolve(skippedAs(placement, 'no-consent'))),
     explain: (placement) => engine()?.api.explain(placement) ?? skippedAs(placement, 'no-consent'),
+    purchases: () => engine()?.api.purchases() ?? refuse(),
+    settlePurchase: (attemptId, result) => engine()?.api.settlePurchase(attemptId, result) ?? refuse(),
   };
 }

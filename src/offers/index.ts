@@ -35,7 +35,8 @@ export { forwardingOffersApi } from './forwarding-api.js';
 export { triggerHooks } from './triggers.js';
 export { buildOfferContent, type ContentContext } from './content.js';
 export type { ProductInfo, ProductInfoSource } from './product-info.js';
-export type { OfferClosedEvent, OfferEmitter, OfferEvents, OfferPlacedEvent, OfferReactionEvent, OfferSkippedEvent, SkipReason } from './events.js';
+export type { PurchaseHandler } from './purchase-record.js';
+export type { OfferClosedEvent, OfferEmitter, OfferEvents, OfferPlacedEvent, OfferPurchaseEvent, OfferReactionEvent, OfferSkippedEvent, SkipReason } from './events.js';
 export {
   DO_NOT_SHOW_AGAIN,
   type AutoRefreshOptions,

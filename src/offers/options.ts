@@ -12,6 +12,7 @@ import { DISCOUNT_TOLERANCE, VALID_FOR_UNIT_MS } from './defaults.js';
 import type { OfferRules } from './offer-rules.js';
 import { currencyCodeOf, type ProductInfo } from './product-info.js';
 import type { OfferImagesOptions } from './images.js';
+import type { PurchaseHandler } from './purchase-record.js';
 import type { ProductCheck } from './usability.js';
 
 /**
@@ -127,6 +128,37 @@ export interface OfferOptions<P extends string = string> {
    * @default `{ prefetch: false }`: each image as sent, loaded when its offer is shown
    */
   offerImages?: OfferImagesOptions;
+  /**
+   * Buys a product through the game's store (or a portal's: CrazyGames' `store.buyItem(itemId)`)
+   * when the player presses Buy on an offer shown by `offers.show()` or `showAt()`. The SDK reports
+   * `interact`, closes the dialog (no focus trap, no `inert` left on the page: the store's own
+   * widget comes next), then calls it with the offer, the product (`ProductView`: `id` is the
+   * `purchasable_slug` or `product_id`) and a `signal`; `show()` and `showAt()` resolve after it,
+   * with `purchase` on the `interact` outcome (`OfferPurchase`), and `offer:purchase` is emitted.
+   * The placement stays busy while it runs.
+   *
+   * Its `PurchaseResult`: `purchased` tracks exactly one `characters_purchases` record, each field
+   * from the result, else the product (`productInfo`'s price, a personalized offer's
+   * `discount_price`; `productInfo`'s currency, else `currencyCode`), `character_slug` from the
+   * result or the `characterSlug` option (docs/decisions.md, "Purchase records"); a field none of
+   * them fills: nothing tracked, a `warning` names it. `cancelled` and `failed` track nothing.
+   * `pending` keeps the attempt on the device for `offers.purchases()` and
+   * `offers.settlePurchase()`, on any later page.
+   *
+   * An answer that is not a `PurchaseResult` (not an object, an unknown status, a negative price)
+   * is `failed` with reason `bad-result`; one that throws is `failed` with reason `threw`: each an
+   * `error` event, nothing tracked. One that never settles holds the placement until its `signal`
+   * aborts (`pagehide`, `shutdown()`, `show()`'s signal): the attempt is then `pending`.
+   * @default none: Buy reports `interact` and the outcome carries the product (the DOM adapter's
+   * `openLinks` opens the purchase link); the game tracks its purchases itself
+   */
+  purchase?: PurchaseHandler;
+  /**
+   * `character_slug` of the `characters_purchases` records the SDK tracks for the `purchase`
+   * option, when the `PurchaseResult` names none (1 to 256 characters).
+   * @default none: a result without `characterSlug` is not tracked (a `warning` names the field)
+   */
+  characterSlug?: string;
 }
 
 /** Every offer option and its rule. */
@@ -146,6 +178,8 @@ export const OFFER_RULES: Readonly<Record<keyof OfferOptions, Rule>> = {
   // path at fault: the logging entry, which refuses the option, carries none of that.
   offerRules: [(v) => typeof v === 'object' && v !== null && !Array.isArray(v), 'an object'],
   offerImages: [isOfferImages, '{ prefetch?: boolean, resolve?: (url, offer) => string | undefined }'],
+  purchase: [isFunction, 'a function of { offer, product, signal } returning a Promise of a PurchaseResult'],
+  characterSlug: TEXT,
 };
 
 /** The defaults of the offer options that have one (the others are decided where they are used). */

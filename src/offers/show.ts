@@ -14,6 +14,8 @@ import type { SkipReason } from './events.js';
 import { prepareWithin } from './images.js';
 import type { OpenView } from './views.js';
 
+type InteractOutcome = Extract<OfferOutcome, { action: 'interact' }>;
+
 /** How `showAt` has its offer drawn: within what is left of its wait, and only while still wanted. */
 export interface ShowGate {
   /** What is left of the wait for the image, in milliseconds. */
@@ -25,7 +27,12 @@ export interface ShowGate {
 }
 
 /** `offers.show()` of one engine, and what `shutdown()` takes away. */
-export function createShows(deps: Pick<OffersDeps, 'ui' | 'waitMs'>, openView: OpenView, fail: (error: unknown) => void) {
+export function createShows(
+  deps: Pick<OffersDeps, 'ui' | 'waitMs'>,
+  openView: OpenView,
+  fail: (error: unknown) => void,
+  afterInteract?: (outcome: InteractOutcome, signal: AbortSignal | undefined) => Promise<InteractOutcome>,
+) {
   let showing: { offerId: number; view?: OfferView } | undefined;
 
   /** `show()`; with `gate`, resolves with the reason instead when the offer stopped being wanted before it was drawn. */
@@ -50,8 +57,9 @@ export function createShows(deps: Pick<OffersDeps, 'ui' | 'waitMs'>, openView: O
     const unwatch = gate?.onChange(drop);
     try {
       // Ended: another offer may be shown at once (from the adapter's `close`, say).
+      // With a purchase to follow, the offer stays the one showing until it is done (the placement busy).
       const view = (shown.view = await openView(offerId, () => {
-        showing = undefined;
+        if (!afterInteract) showing = undefined;
         ui.close();
       }));
       stopIfAborted();
@@ -85,7 +93,8 @@ export function createShows(deps: Pick<OffersDeps, 'ui' | 'waitMs'>, openView: O
       // It ended unopened (it expired as it was drawn): what the adapter drew goes too.
       if (showing === shown) ui.close();
       if (outcome.action === 'closed') stopIfAborted();
-      return outcome;
+      // The dialog is gone (no focus trap, no `inert`) before the game's store opens.
+      return outcome.action === 'interact' && afterInteract ? await afterInteract(outcome, signal) : outcome;
     } finally {
       unwatch?.();
       signal?.removeEventListener('abort', onAbort);

@@ -23,18 +23,28 @@ type TrackedRecord = Readonly<Record<string, unknown>>;
 
 /**
  * The hooks `track()` calls, by record kind: each hands an accepted record of that kind to the
- * engine of the moment (`engine()`; none without consent). Undefined without triggers.
+ * engine of the moment (`engine()`; none without consent). With `purchases` (the `purchase`
+ * option), `characters_purchases` is heard too. Undefined without triggers or purchases.
  */
-export function triggerHooks(rules: OfferRules | undefined, engine: () => OffersEngine | undefined): TriggerHooks | undefined {
-  const triggers = rules?.triggers;
-  if (!triggers?.length) return undefined;
+export function triggerHooks(rules: OfferRules | undefined, engine: () => OffersEngine | undefined, purchases = false): TriggerHooks | undefined {
+  const triggers = rules?.triggers ?? [];
+  if (!triggers.length && !purchases) return undefined;
   const byKind = new Map<ObjectName, IndexedTrigger[]>();
   triggers.forEach((trigger, index) => {
     const list = byKind.get(trigger.on) ?? [];
     list.push({ index, trigger });
     byKind.set(trigger.on, list);
   });
-  return new Map([...byKind].map(([kind, list]) => [kind, (record: TrackedRecord) => engine()?.tracked(list, record)]));
+  const hooks = new Map([...byKind].map(([kind, list]) => [kind, (record: TrackedRecord) => engine()?.tracked(list, record)]));
+  // With the `purchase` option, a game's own purchase record is checked against the SDK's (purchase.ts).
+  if (purchases) {
+    const list = byKind.get('characters_purchases');
+    hooks.set('characters_purchases', (record) => {
+      engine()?.purchaseTracked(record);
+      if (list) engine()?.tracked(list, record);
+    });
+  }
+  return hooks;
 }
 
 /** What the triggers read: the breaks, the device clock and the emitter. */

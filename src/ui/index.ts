@@ -6,6 +6,7 @@
  * @module
  */
 export type { ImageState, OfferActions, OfferContent, OfferOutcome, OfferView, ProductView, UiAdapter } from './types.js';
+export type { OfferPurchase, PurchaseAttempt, PurchaseResult } from './purchase.js';
 export { discountPercent } from './format.js';
 export { createHeadlessAdapter, type DrawnEntry, type HeadlessAdapter, type HeadlessAdapterOptions } from './headless.js';
 export { DEFAULT_LABELS, labelsFor, type UiLabels } from './labels.js';

@@ -5,6 +5,7 @@
  * @module
  */
 import type { RichText } from '../richtext/index.js';
+import type { OfferPurchase } from './purchase.js';
 
 /** One product as a game would draw it. */
 export interface ProductView {
@@ -84,8 +85,18 @@ export interface OfferContent {
 /** How a shown offer ended. */
 export type OfferOutcome =
   | { readonly action: 'dismiss'; readonly offerId: number; readonly doNotShowAgain: boolean }
-  /** `doNotShowAgain`: the toggle was set; the offer is hidden on this device too. */
-  | { readonly action: 'interact'; readonly offerId: number; readonly product: ProductView | undefined; readonly doNotShowAgain: boolean }
+  /**
+   * `doNotShowAgain`: the toggle was set; the offer is hidden on this device too. `purchase`: with
+   * the `purchase` option, what the purchase handler's payment came to (`offers.show()` and
+   * `showAt()` resolve after it); undefined without the option, or without a product.
+   */
+  | {
+      readonly action: 'interact';
+      readonly offerId: number;
+      readonly product: ProductView | undefined;
+      readonly doNotShowAgain: boolean;
+      readonly purchase?: OfferPurchase;
+    }
   /**
    * It stopped being usable while on screen (its time ran out, or a refresh switched it off, no
    * longer listed it, or shortened it), or the sale of a product it shows ended; the SDK

@@ -64,7 +64,7 @@ describe('demo in Chromium', () => {
     await page.close();
   });
 
-  it('an AI offer renders with colored spans; Close reports dismiss; the purchase button reports interact', async () => {
+  it('an AI offer renders with colored spans; Close reports dismiss; the purchase button reports interact and the store’s purchase is tracked', async () => {
     const { stack } = harness;
     const page = await harness.page();
     const player = `e2e-offer-${randomUUID().slice(0, 8)}`;
@@ -94,6 +94,12 @@ describe('demo in Chromium', () => {
         .filter((r) => r.player_slug === player && r.offer_id === offerId)
         .map((r) => `${r.message_status}${r.message_detail ? `:${r.message_detail}` : ''}`);
     await expect.poll(reactions).toEqual(['impress', 'open', 'dismiss', 'open', 'interact:golden_sword']);
+    // The demo's fake store answers purchased at its own price: the SDK tracks the purchase.
+    await expect.poll(() => page.locator('#log').innerText()).toMatch(/purchase of golden_sword purchased/);
+    await page.click('#flush');
+    const bought = async () =>
+      (await serviceUploads(stack)).flatMap((u) => u.body.characters_purchases ?? []).filter((r) => r.player_slug === player);
+    await expect.poll(bought).toEqual([expect.objectContaining({ purchasable_slug: 'golden_sword', purchase_unit_price: 3300, purchase_currency_code: 'KRW' })]);
     await page.close();
   });
 

@@ -42,7 +42,7 @@ export function testOffersEngine(
     ui: () => undefined,
     player: () => 'p-1',
     languages: () => ['en'],
-    records: { track: (_, record) => onReaction(record) },
+    records: { track: ((name: string, record: OfferReactionRecord) => (name === 'players_offers' ? onReaction(record) : true)) as OffersDeps['records']['track'] },
     retry: DEFAULT_RETRY,
     gate: pausedGate(isOnline),
     onRetry: () => undefined,

@@ -1,6 +1,6 @@
 /**
  * The offer events live beside the offers (src/offers/events.ts) and the client's event map is
- * composed from them: the eight `offer:*` entries keep their names and argument tuples, and the
+ * composed from them: the nine `offer:*` entries keep their names and argument tuples, and the
  * client's emitter fits the narrow emitter the offer engine gets.
  */
 import { describe, expectTypeOf, it } from 'vitest';
@@ -8,9 +8,9 @@ import type { ClientEmitter, ClientEvents } from '../../src/bus/events.js';
 import type { OfferClosedEvent, OfferEmitter, OfferEvents, OfferReactionEvent, OfferPlacedEvent, OffersDeps, OfferSkippedEvent } from '../../src/offers/index.js';
 
 describe('offer events', () => {
-  it('are the eight offer:* events, with their payloads', () => {
+  it('are the nine offer:* events, with their payloads', () => {
     expectTypeOf<keyof OfferEvents>().toEqualTypeOf<
-      'offer:impress' | 'offer:open' | 'offer:dismiss' | 'offer:interact' | 'offer:close' | 'offer:expired' | 'offer:skipped' | 'offer:placed'
+      'offer:impress' | 'offer:open' | 'offer:dismiss' | 'offer:interact' | 'offer:close' | 'offer:expired' | 'offer:skipped' | 'offer:placed' | 'offer:purchase'
     >();
     expectTypeOf<OfferEvents['offer:open']>().toEqualTypeOf<[event: OfferReactionEvent]>();
     expectTypeOf<OfferEvents['offer:expired']>().toEqualTypeOf<[event: OfferClosedEvent]>();

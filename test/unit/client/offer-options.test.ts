@@ -25,6 +25,8 @@ const VALID: Required<OfferOptions> = {
   offersAutoRefresh: { onStart: true },
   offerRules: { maxPerDay: 2 },
   offerImages: { prefetch: true, resolve: (url) => url },
+  purchase: async () => ({ status: 'cancelled' }),
+  characterSlug: 'hero-1',
 };
 
 function configError(create: () => unknown): ConfigError {
