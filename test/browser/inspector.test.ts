@@ -167,7 +167,7 @@ it('lists each placement decision: the skip and its reason, each candidate with 
   await tp.offers.refresh();
   await expect(tp.offers.showAt('game-over')).resolves.toMatchObject({ action: 'skipped', reason: 'capped' }); // the session's first minute
   await new Promise((r) => setTimeout(r, 300)); // the panel redraws at most every 250 ms
-  expect(section(/^Placement decisions/)).toMatch(/game-over: skipped: cappedoffer 1: cappedoffer 2: inactive/);
+  expect(section(/^Placement decisions/)).toMatch(/game-over: skipped: capped \(session-grace\)offer 1: cappedoffer 2: inactive/);
   expect(inspector.report().decisions).toEqual([expect.objectContaining({ placement: 'game-over', outcome: 'skipped', reason: 'capped' })]);
 });
 
