@@ -33,6 +33,8 @@ export type { OfferImagesOptions } from './images.js';
 export { createOffersEngine } from './engine.js';
 export { forwardingOffersApi } from './forwarding-api.js';
 export { triggerHooks } from './triggers.js';
+export { rehearseOffers } from './rehearse.js';
+export type { RehearsalDecision, RehearsalInput, RehearsalStep, RehearsalStepName } from './rehearsal-script.js';
 export { buildOfferContent, type ContentContext } from './content.js';
 export type { ProductInfo, ProductInfoSource } from './product-info.js';
 export type { OfferClosedEvent, OfferEmitter, OfferEvents, OfferPlacedEvent, OfferReactionEvent, OfferSkippedEvent, SkipReason } from './events.js';
