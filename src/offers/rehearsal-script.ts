@@ -59,30 +59,28 @@ export interface RehearsalInput<P extends string = string> {
   readonly script: readonly RehearsalStep[];
 }
 
-/** What a decision of a rehearsal has in common: when, where, and the trigger that asked. */
-interface DecisionBase {
+/**
+ * One decision of a rehearsal: an offer shown at a placement, or why none (the reasons, caps and
+ * candidates of `showAt`'s `offer:skipped`; `superseded` and `stale` for a trigger that waited).
+ */
+export type RehearsalDecision = {
   /** Virtual time of the decision, in milliseconds since the epoch. */
   readonly at: number;
   /** The placement asked for. */
   readonly placement: string;
   /** The trigger that asked; undefined for a `showAt` step. */
   readonly trigger?: OfferTriggerRef;
-}
-
-/**
- * One decision of a rehearsal: an offer shown at a placement, or why none (the reasons, caps and
- * candidates of `showAt`'s `offer:skipped`; `superseded` and `stale` for a trigger that waited).
- */
-export type RehearsalDecision =
-  | (DecisionBase & { readonly outcome: 'shown'; readonly offerId: number })
-  | (DecisionBase & {
+} & (
+  | { readonly outcome: 'shown'; readonly offerId: number }
+  | {
       readonly outcome: 'skipped';
       readonly reason: SkipReason;
       /** With `capped`: the first cap that held. */
       readonly cap?: CapName;
       /** Each known offer, with why it was passed over (empty for `superseded` and `stale`). */
       readonly candidates: readonly PickCandidate[];
-    });
+    }
+);
 
 /** A rehearsal's input, checked: the offers decoded, the start known. */
 export interface CheckedRehearsal {
