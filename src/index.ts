@@ -64,6 +64,7 @@ export {
   type OfferRules,
   type OfferSkipped,
   type OfferSkippedEvent,
+  type OfferTriggerRecordEvent,
   type PlacementDecision,
   type SkipReason,
   type OffersApi,

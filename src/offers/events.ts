@@ -7,7 +7,7 @@
  */
 import type { RetryInfo } from '../delivery/index.js';
 import type { TpError } from '../errors/index.js';
-import type { MessageStatus } from '../records/index.js';
+import type { MessageStatus, ObjectName } from '../records/index.js';
 import type { CapName } from './caps.js';
 import type { OfferTriggerRef } from './offer-rules.js';
 import type { PickCandidate, PickSkipReason } from './pick-offer.js';
@@ -81,6 +81,17 @@ export interface OfferPlacedEvent {
   readonly candidates: readonly PickCandidate[];
 }
 
+/**
+ * Payload of `offer:trigger-record`: `track()` accepted a record of a kind some trigger of
+ * `offerRules.triggers` is on, and the triggers are about to be asked (before `when`).
+ */
+export interface OfferTriggerRecordEvent {
+  /** The record kind. */
+  readonly kind: ObjectName;
+  /** A copy of the record as queued (what a listener does to it goes no further). */
+  readonly record: Readonly<Record<string, unknown>>;
+}
+
 /** The offer events of a client: `client.on(name, listener)` (the listener gets the payload shown). */
 export interface OfferEvents {
   /** An offer was impressed (reported once per offer, ever, by `offers.refresh()`), with its new state and verdict. */
@@ -102,6 +113,8 @@ export interface OfferEvents {
   'offer:skipped': [event: OfferSkippedEvent];
   /** `offers.showAt()` picked an offer at a placement and goes on to show it. */
   'offer:placed': [event: OfferPlacedEvent];
+  /** A record of a kind with triggers was accepted: the inspector's rehearsal script records it. */
+  'offer:trigger-record': [event: OfferTriggerRecordEvent];
 }
 
 /**

@@ -37,7 +37,7 @@ export { rehearseOffers } from './rehearse.js';
 export type { RehearsalDecision, RehearsalInput, RehearsalStep, RehearsalStepName } from './rehearsal-script.js';
 export { buildOfferContent, type ContentContext } from './content.js';
 export type { ProductInfo, ProductInfoSource } from './product-info.js';
-export type { OfferClosedEvent, OfferEmitter, OfferEvents, OfferPlacedEvent, OfferReactionEvent, OfferSkippedEvent, SkipReason } from './events.js';
+export type { OfferClosedEvent, OfferEmitter, OfferEvents, OfferPlacedEvent, OfferReactionEvent, OfferSkippedEvent, OfferTriggerRecordEvent, SkipReason } from './events.js';
 export {
   DO_NOT_SHOW_AGAIN,
   type AutoRefreshOptions,

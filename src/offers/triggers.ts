@@ -137,6 +137,8 @@ export function createTriggers(deps: TriggerDeps, fail: (error: unknown) => void
     tracked(triggers: readonly IndexedTrigger[], record: TrackedRecord): void {
       queueMicrotask(() => {
         if (stopped) return;
+        const kind = triggers[0]?.trigger.on;
+        if (kind) emitter.emit('offer:trigger-record', { kind, record: { ...record } });
         fireTriggers(triggers, record, fail, ask);
       });
     },
