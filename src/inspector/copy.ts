@@ -6,21 +6,21 @@
  * @module
  */
 
-/** Copies `json`, says how it went, and falls back to `area` (shown, filled, selected). */
-export function copyReport(json: string, say: (text: string) => void, area: HTMLTextAreaElement): void {
+/** Copies `json` (`what`: how the status line names it), says how it went, and falls back to `area` (shown, filled, selected). */
+export function copyReport(json: string, say: (text: string) => void, area: HTMLTextAreaElement, what = 'Report'): void {
   const showInArea = (why: string): void => {
     area.hidden = false;
     area.value = json;
     area.focus();
     area.select();
-    say(`${why}: the report is selected below, copy it from there.`);
+    say(`${why}: the ${what.toLowerCase()} is selected below, copy it from there.`);
   };
   const clipboard = typeof navigator === 'undefined' ? undefined : navigator.clipboard;
   if (typeof clipboard?.writeText !== 'function') return showInArea('No clipboard here');
   clipboard.writeText(json).then(
     () => {
       area.hidden = true;
-      say(`Report copied (${json.length} characters).`);
+      say(`${what} copied (${json.length} characters).`);
     },
     (error: unknown) => showInArea(`Copy refused (${error instanceof Error ? error.name : 'error'})`),
   );

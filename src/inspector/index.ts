@@ -8,7 +8,9 @@ import { copyReport } from './copy.js';
 import { listenForKey, openedByAddress } from './gesture.js';
 import { watchClient } from './model.js';
 import { createPanel, type Panel } from './panel.js';
+import { recordRehearsal } from './rehearsal.js';
 import { buildReport } from './report.js';
+import type { RehearsalInput } from '../index.js';
 import type { InspectedClient, InspectorHandle, InspectorOptions, InspectorReport } from './types.js';
 
 export type {
@@ -30,7 +32,8 @@ export type {
  * the queue's counters, drops per reason, the last 50 uploads (time, status, records per kind,
  * bytes), the last 50 invalid records (field path and reason), the offers (verdict, state), the
  * last 50 placement decisions of `offers.showAt()` (the outcome, and each candidate's reason), the
- * session, and "flush now" and "copy report as JSON" buttons.
+ * session, and "flush now", "copy report as JSON" and "copy as rehearsal script" buttons (the
+ * inputs of the placement decisions since attach, for `rehearseOffers`).
  *
  * Lists start at attach time (the counters are the client's `stats()`, since `createClient`).
  * Nothing of the inspector ever throws into the game: a failure of its own is listed in the panel
@@ -41,12 +44,14 @@ export type {
  * @param client A client of `tp-web-sdk` or of `tp-web-sdk/logging` (then "no offers in this build").
  * @param options The gestures that open it (`?tp-inspector` in the address by default, a key),
  *   the button and its corner.
- * @returns The handle: `open()`, `close()`, `isOpen`, `report()`, `detach()`.
+ * @returns The handle: `open()`, `close()`, `isOpen`, `report()`, `rehearsalScript()`, `detach()`.
  */
 export function attachInspector(client: InspectedClient, options: InspectorOptions = {}): InspectorHandle {
   let panel: Panel | undefined;
   const model = watchClient(client, () => panel?.changed());
   const report = (): InspectorReport => buildReport(client, model);
+  const recorder = recordRehearsal(client, Date.now, model.fault);
+  const rehearsalScript = (): RehearsalInput => recorder.script(options.platform ?? 'web');
   const guarded = (where: string, action: () => void): void => {
     try {
       action();
@@ -71,6 +76,7 @@ export function attachInspector(client: InspectedClient, options: InspectorOptio
       return panel?.isOpen ?? false;
     },
     report,
+    rehearsalScript,
     detach: () => {
       if (detached) return;
       detached = true;
@@ -78,6 +84,7 @@ export function attachInspector(client: InspectedClient, options: InspectorOptio
         stopWaiting();
         stopKey();
         model.stop();
+        recorder.stop();
         panel?.remove();
         panel = undefined;
       });
@@ -89,6 +96,7 @@ export function attachInspector(client: InspectedClient, options: InspectorOptio
       report,
       fault: model.fault,
       copy: copyReport,
+      rehearsal: rehearsalScript,
       flush: (say) => {
         say('Flushing…');
         client.flush().then(

@@ -18,7 +18,9 @@ export const REDRAW_MS = 250;
 export interface PanelActions {
   readonly report: () => InspectorReport;
   readonly flush: (say: (text: string) => void) => void;
-  readonly copy: (json: string, say: (text: string) => void, fallback: HTMLTextAreaElement) => void;
+  readonly copy: (json: string, say: (text: string) => void, fallback: HTMLTextAreaElement, what?: string) => void;
+  /** The rehearsal script of the session so far (`rehearseOffers`' input). */
+  readonly rehearsal: () => unknown;
   /** A failure inside a DOM listener of the panel. */
   readonly fault: (where: string, error: unknown) => void;
 }
@@ -77,6 +79,7 @@ export function createPanel(options: InspectorOptions, actions: PanelActions): P
   const close = button('×', 'Close the inspector', 'close');
   const flush = button('Flush now');
   const copy = button('Copy report as JSON');
+  const copyScript = button('Copy as rehearsal script');
   const message = el('p', '', 'message');
   message.setAttribute('role', 'status');
   const fallback = el('textarea') as HTMLTextAreaElement;
@@ -88,7 +91,7 @@ export function createPanel(options: InspectorOptions, actions: PanelActions): P
   body.tabIndex = 0;
   body.setAttribute('role', 'region');
   body.setAttribute('aria-label', 'Inspector details');
-  const panel = el('section', [el('header', [heading, close]), el('div', [flush, copy], 'actions'), message, el('div', [fallback], 'actions'), body], `panel ${corner}`);
+  const panel = el('section', [el('header', [heading, close]), el('div', [flush, copy, copyScript], 'actions'), message, el('div', [fallback], 'actions'), body], `panel ${corner}`);
   panel.id = 'tp-inspector-panel';
   panel.setAttribute('role', 'dialog');
   panel.setAttribute('aria-labelledby', heading.id);
@@ -172,6 +175,7 @@ export function createPanel(options: InspectorOptions, actions: PanelActions): P
   close.addEventListener('click', guard('closing', () => api.close()));
   flush.addEventListener('click', guard('flush now', () => actions.flush(say)));
   copy.addEventListener('click', guard('copy', () => actions.copy(JSON.stringify(actions.report(), null, 2), say, fallback)));
+  copyScript.addEventListener('click', guard('copy', () => actions.copy(JSON.stringify(actions.rehearsal(), null, 2), say, fallback, 'Rehearsal script')));
   panel.addEventListener('keydown', guard('a key', (event) => {
     if ((event as KeyboardEvent).key !== 'Escape') return;
     event.stopPropagation(); // the inspector's Escape does not pause the game

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { ClientStats, ConsentState, LoggingClient, ObjectName, OffersApi, Session } from '../index.js';
+import type { ClientStats, ConsentState, LoggingClient, ObjectName, OffersApi, RehearsalInput, Session } from '../index.js';
 
 /**
  * The client the inspector watches: a `tp-web-sdk` client (with offers) or a `tp-web-sdk/logging`
@@ -38,6 +38,12 @@ export interface InspectorOptions {
    * @default 'bottom-right'
    */
   readonly corner?: 'bottom-right' | 'bottom-left' | 'top-right' | 'top-left';
+  /**
+   * The client's `platform` option (the store of its AI offers), written into the rehearsal
+   * script ("copy as rehearsal script", `rehearsalScript()`).
+   * @default 'web'
+   */
+  readonly platform?: string;
 }
 
 /** What `attachInspector` returns. Every method is safe to call at any time, any number of times. */
@@ -50,6 +56,13 @@ export interface InspectorHandle {
   readonly isOpen: boolean;
   /** The report "copy report as JSON" copies, as an object (see {@link InspectorReport}). */
   report(): InspectorReport;
+  /**
+   * The rehearsal script "copy as rehearsal script" copies: `rehearseOffers`' input, with the
+   * known offers as GET /offers records and the steps recorded since attach (the game's `showAt`
+   * calls, gameplay, the page hidden and shown, the player's answers to an offer `showAt` showed,
+   * new sessions, the records of kinds with triggers, the time between them as `advance`).
+   */
+  rehearsalScript(): RehearsalInput;
   /** Removes the button, the panel and every listener (the client's and the page's). Final. */
   detach(): void;
 }

@@ -6,7 +6,7 @@
  */
 import type { CapName } from './caps.js';
 import type { SkipReason } from './events.js';
-import type { PickCandidate } from './pick-offer.js';
+import type { PickCandidate, PickResult } from './pick-offer.js';
 import type { Offer } from './types.js';
 
 /** How `showAt` ended when it showed nothing (also the `offer:skipped` event's payload, with `action`). */
@@ -37,3 +37,24 @@ export interface OfferSkipped<P extends string = string> {
 export type PlacementDecision<P extends string = string> =
   | OfferSkipped<P>
   | { readonly action: 'show'; readonly placement: P; readonly offer: Offer; readonly candidates: readonly PickCandidate[] };
+
+/** What stands in the way of showing anything at a placement, besides the decision itself. */
+export interface PlacementHold {
+  /** Another offer is on screen, or another `showAt` is deciding. */
+  readonly busy: boolean;
+  /** Between `gameplayStart()` and `gameplayStop()`. */
+  readonly inGameplay: boolean;
+  /** The page is hidden. */
+  readonly pageHidden: boolean;
+}
+
+/**
+ * The decision at a placement from `pick` (pickOffer's result) and what holds the placement now:
+ * `busy`, then `in-gameplay`, then `hidden` come before the pick's own skip reason.
+ */
+export function placementDecision(pick: PickResult, { busy, inGameplay, pageHidden }: PlacementHold): PlacementDecision {
+  const { placement, candidates } = pick;
+  const reason: SkipReason | undefined = busy ? 'busy' : inGameplay ? 'in-gameplay' : pageHidden ? 'hidden' : pick.skipped;
+  const cap = reason === 'capped' ? pick.cap : undefined;
+  return reason || !pick.offer ? { action: 'skipped', placement, reason: reason ?? 'no-offer', ...(cap && { cap }), candidates } : { action: 'show', placement, offer: pick.offer, candidates };
+}

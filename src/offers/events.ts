@@ -7,7 +7,7 @@
  */
 import type { RetryInfo } from '../delivery/index.js';
 import type { TpError } from '../errors/index.js';
-import type { MessageStatus } from '../records/index.js';
+import type { MessageStatus, ObjectName } from '../records/index.js';
 import type { OfferPurchase } from '../ui/index.js';
 import type { CapName } from './caps.js';
 import type { OfferTriggerRef } from './offer-rules.js';
@@ -90,6 +90,17 @@ export interface OfferPurchaseEvent extends OfferPurchase {
   readonly productId: string | undefined;
 }
 
+/**
+ * Payload of `offer:trigger-record`: `track()` accepted a record of a kind some trigger of
+ * `offerRules.triggers` is on, and the triggers are about to be asked (before `when`).
+ */
+export interface OfferTriggerRecordEvent {
+  /** The record kind. */
+  readonly kind: ObjectName;
+  /** A copy of the record as queued (what a listener does to it goes no further). */
+  readonly record: Readonly<Record<string, unknown>>;
+}
+
 /** The offer events of a client: `client.on(name, listener)` (the listener gets the payload shown). */
 export interface OfferEvents {
   /** An offer was impressed (reported once per offer, ever, by `offers.refresh()`), with its new state and verdict. */
@@ -116,6 +127,8 @@ export interface OfferEvents {
    * a Buy, or from `offers.settlePurchase()`.
    */
   'offer:purchase': [event: OfferPurchaseEvent];
+  /** A record of a kind with triggers was accepted: the inspector's rehearsal script records it. */
+  'offer:trigger-record': [event: OfferTriggerRecordEvent];
 }
 
 /**

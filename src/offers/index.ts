@@ -33,10 +33,12 @@ export type { OfferImagesOptions } from './images.js';
 export { createOffersEngine } from './engine.js';
 export { forwardingOffersApi } from './forwarding-api.js';
 export { triggerHooks } from './triggers.js';
+export { rehearseOffers } from './rehearse.js';
+export type { RehearsalDecision, RehearsalInput, RehearsalStep, RehearsalStepName } from './rehearsal-script.js';
 export { buildOfferContent, type ContentContext } from './content.js';
 export type { ProductInfo, ProductInfoSource } from './product-info.js';
 export type { PurchaseHandler } from './purchase-record.js';
-export type { OfferClosedEvent, OfferEmitter, OfferEvents, OfferPlacedEvent, OfferPurchaseEvent, OfferReactionEvent, OfferSkippedEvent, SkipReason } from './events.js';
+export type { OfferClosedEvent, OfferEmitter, OfferEvents, OfferPlacedEvent, OfferPurchaseEvent, OfferReactionEvent, OfferSkippedEvent, OfferTriggerRecordEvent, SkipReason } from './events.js';
 export {
   DO_NOT_SHOW_AGAIN,
   type AutoRefreshOptions,

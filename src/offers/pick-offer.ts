@@ -9,7 +9,7 @@ import { parseDateTime } from '../internal/index.js';
 import { capAt, type CapName, type CapsLedger } from './caps.js';
 import { placementRule, resolveOfferRules, type OfferRules, type PickListing } from './offer-rules.js';
 import type { Offer } from './types.js';
-import type { UnusableReason } from './usability.js';
+import { checkUsability, usableUntil, type UnusableReason, type UsabilityContext } from './usability.js';
 
 /** Why an offer was passed over at a placement. */
 export type CandidateReason =
@@ -58,6 +58,14 @@ export type PickResult<P extends string = string> = {
   /** `cap`: with `capped`, the first cap that held. */
   | { readonly offer?: undefined; readonly skipped: PickSkipReason; readonly cap?: CapName }
 );
+
+/**
+ * `offer` as {@link pickOffer} weighs it in context `ctx` (the instant, the player, what the
+ * device remembers of it): its verdict, when its usability ends, whether it was ever opened.
+ */
+export function listingOf(offer: Offer, ctx: UsabilityContext): PickListing {
+  return { offer, verdict: checkUsability(offer, ctx), usableUntil: usableUntil(offer, ctx), opened: (ctx.local?.opens ?? 0) > 0 };
+}
 
 /**
  * The default order: never opened first, then the one whose usability ends soonest, then the

@@ -15,16 +15,15 @@ import type { CapsLedgerKeeper } from './caps-ledger.js';
 import type { LedgerOpen } from './caps.js';
 import type { createShows } from './show.js';
 import type { OfferSkipped, OffersDeps, PlacementDecision } from './contract.js';
-import type { SkipReason } from './events.js';
+import { placementDecision } from './decision.js';
 import { shutDown, type EngineCore } from './core.js';
 import type { KnownOffers } from './known-offers.js';
 import type { OfferTriggerRef, PickListing } from './offer-rules.js';
 import { DEFAULT_WAIT_MS } from './defaults.js';
-import { pickOffer, type PickResult } from './pick-offer.js';
+import { listingOf, pickOffer, type PickResult } from './pick-offer.js';
 import type { PlacementLock } from './placement-lock.js';
 import type { Refresher } from './refresh.js';
 import { offersForDecision, showGate, waitBudget } from './show-at-wait.js';
-import { usableUntil } from './usability.js';
 
 /** What `showAt` reads: the rules, the breaks, the adapter, the player, the device clock and the emitter. */
 export type ShowAtDeps = Pick<OffersDeps, 'offerRules' | 'gameplay' | 'ui' | 'player' | 'now' | 'emitter' | 'waitMs'>;
@@ -66,24 +65,15 @@ export function createShowAt(
   /** The identified player's known offers, as `pickOffer` weighs them now. */
   const listings = (): PickListing[] => {
     const now = core.clock.now();
-    return [...(known.of(deps.player())?.values() ?? [])].map((offer) => ({
-      offer,
-      verdict: core.verdictOf(offer, now),
-      usableUntil: usableUntil(offer, core.context(offer, now)),
-      opened: core.states.local(offer.offer_id).opens > 0,
-    }));
+    return [...(known.of(deps.player())?.values() ?? [])].map((offer) => listingOf(offer, core.context(offer, now)));
   };
 
   /** The decision at `placement` now (`busy`: another offer is on screen or being decided). */
   const decide = (placement: string, busy: boolean): { pick: PickResult; decision: PlacementDecision } => {
     if (typeof placement !== 'string') throw new ConfigError('placement', `must be a string, not a ${typeof placement}`);
     const pick = pickOffer(listings(), deps.offerRules, ledger.snapshot(), placement, deps.now());
-    const { candidates } = pick;
     const { inGameplay, pageHidden } = deps.gameplay;
-    const reason: SkipReason | undefined = busy ? 'busy' : inGameplay ? 'in-gameplay' : pageHidden ? 'hidden' : pick.skipped;
-    const cap = reason === 'capped' ? pick.cap : undefined;
-    const decision: PlacementDecision = reason || !pick.offer ? { action: 'skipped', placement, reason: reason ?? 'no-offer', ...(cap && { cap }), candidates } : { action: 'show', placement, offer: pick.offer, candidates };
-    return { pick, decision };
+    return { pick, decision: placementDecision(pick, { busy, inGameplay, pageHidden }) };
   };
 
   /** Emits what the decision has to say: the rules' errors, an unknown placement (once), the skip. */

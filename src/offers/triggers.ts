@@ -27,14 +27,8 @@ type TrackedRecord = Readonly<Record<string, unknown>>;
  * option), `characters_purchases` is heard too. Undefined without triggers or purchases.
  */
 export function triggerHooks(rules: OfferRules | undefined, engine: () => OffersEngine | undefined, purchases = false): TriggerHooks | undefined {
-  const triggers = rules?.triggers ?? [];
-  if (!triggers.length && !purchases) return undefined;
-  const byKind = new Map<ObjectName, IndexedTrigger[]>();
-  triggers.forEach((trigger, index) => {
-    const list = byKind.get(trigger.on) ?? [];
-    list.push({ index, trigger });
-    byKind.set(trigger.on, list);
-  });
+  const byKind = triggersByKind(rules);
+  if (!byKind.size && !purchases) return undefined;
   const hooks = new Map([...byKind].map(([kind, list]) => [kind, (record: TrackedRecord) => engine()?.tracked(list, record)]));
   // With the `purchase` option, a game's own purchase record is checked against the SDK's (purchase.ts).
   if (purchases) {
@@ -46,6 +40,39 @@ export function triggerHooks(rules: OfferRules | undefined, engine: () => Offers
   }
   return hooks;
 }
+
+/** The triggers of `rules` by the record kind they are on, each with its index in `triggers`. */
+export function triggersByKind(rules: Pick<OfferRules, 'triggers'> | undefined): Map<ObjectName, IndexedTrigger[]> {
+  const byKind = new Map<ObjectName, IndexedTrigger[]>();
+  rules?.triggers?.forEach((trigger, index) => {
+    const list = byKind.get(trigger.on) ?? [];
+    list.push({ index, trigger });
+    byKind.set(trigger.on, list);
+  });
+  return byKind;
+}
+
+/**
+ * Fires, in order, each trigger of `triggers` (all on `record`'s kind) whose `when` accepts
+ * `record`: `fire` gets the placement it asks for. `when` is asked with a copy of the record (what
+ * it does to it goes no further); one that throws does not fire, and its error goes to `fail`.
+ */
+export function fireTriggers(triggers: readonly IndexedTrigger[], record: TrackedRecord, fail: (error: unknown) => void, fire: (ref: OfferTriggerRef) => void): void {
+  const copy = { ...record };
+  for (const { index, trigger } of triggers) {
+    const { on, when, placement } = trigger;
+    try {
+      if (when && !(when as (record: TrackedRecord) => boolean)(copy)) continue;
+    } catch (cause) {
+      fail(new TpError('config', `offerRules.triggers[${index}].when threw on a ${on} record: the trigger did not fire`, { cause }));
+      continue;
+    }
+    fire({ index, on, placement });
+  }
+}
+
+/** Whether a request asked for at `at` is dropped at `now` (device time): it waited {@link TRIGGER_WAIT_MS}. */
+export const isStale = (at: number, now: number): boolean => now - at >= TRIGGER_WAIT_MS;
 
 /** What the triggers read: the breaks, the device clock and the emitter. */
 export type TriggerDeps = Pick<OffersDeps, 'gameplay' | 'now' | 'emitter'>;
@@ -102,7 +129,7 @@ export function createTriggers(deps: TriggerDeps, fail: (error: unknown) => void
     for (const placement of [...pending.keys()]) {
       const { ref, at } = take(placement)!;
       // A clock set back counts as no time passed.
-      if (deps.now() - at >= TRIGGER_WAIT_MS) skip(ref, 'stale');
+      if (isStale(at, deps.now())) skip(ref, 'stale');
       else run(ref);
     }
   };
@@ -120,18 +147,9 @@ export function createTriggers(deps: TriggerDeps, fail: (error: unknown) => void
     tracked(triggers: readonly IndexedTrigger[], record: TrackedRecord): void {
       queueMicrotask(() => {
         if (stopped) return;
-        // A copy: what `when` does to it does not reach the queued record.
-        const copy = { ...record };
-        for (const { index, trigger } of triggers) {
-          const { on, when, placement } = trigger;
-          try {
-            if (when && !(when as (record: TrackedRecord) => boolean)(copy)) continue;
-          } catch (cause) {
-            fail(new TpError('config', `offerRules.triggers[${index}].when threw on a ${on} record: the trigger did not fire`, { cause }));
-            continue;
-          }
-          ask({ index, on, placement });
-        }
+        const kind = triggers[0]?.trigger.on;
+        if (kind) emitter.emit('offer:trigger-record', { kind, record: { ...record } });
+        fireTriggers(triggers, record, fail, ask);
       });
     },
     /** The page became visible: what waits may run (in a later microtask). */

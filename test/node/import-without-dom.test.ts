@@ -25,4 +25,11 @@ describe('without a DOM', () => {
     expect(tp.track('players_offers', { offer_id: 1, message_status: 'impress' })).toBe(true);
     await tp.shutdown();
   });
+
+  it('rehearses offer decisions with no DOM, storage, timers or network', async () => {
+    const { rehearseOffers } = await import('../../src/index.js');
+    const { offerRecord, personalizedBody } = await import('../fixtures/spec-samples.js');
+    const decisions = rehearseOffers({ offers: [offerRecord(1, personalizedBody)], rules: { sessionGraceMs: 0 }, playerSlug: 'p-1', platform: 'web', script: [{ step: 'showAt', placement: 'game-over' }] });
+    expect(decisions).toMatchObject([{ placement: 'game-over', outcome: 'shown', offerId: 1 }]);
+  });
 });

@@ -5,13 +5,15 @@
  */
 import { describe, expectTypeOf, it } from 'vitest';
 import type { ClientEmitter, ClientEvents } from '../../src/bus/events.js';
-import type { OfferClosedEvent, OfferEmitter, OfferEvents, OfferReactionEvent, OfferPlacedEvent, OffersDeps, OfferSkippedEvent } from '../../src/offers/index.js';
+import type { OfferClosedEvent, OfferEmitter, OfferEvents, OfferReactionEvent, OfferPlacedEvent, OffersDeps, OfferSkippedEvent, OfferTriggerRecordEvent, OfferPurchaseEvent } from '../../src/offers/index.js';
 
 describe('offer events', () => {
-  it('are the nine offer:* events, with their payloads', () => {
+  it('are the ten offer:* events, with their payloads', () => {
     expectTypeOf<keyof OfferEvents>().toEqualTypeOf<
-      'offer:impress' | 'offer:open' | 'offer:dismiss' | 'offer:interact' | 'offer:close' | 'offer:expired' | 'offer:skipped' | 'offer:placed' | 'offer:purchase'
+      'offer:impress' | 'offer:open' | 'offer:dismiss' | 'offer:interact' | 'offer:close' | 'offer:expired' | 'offer:skipped' | 'offer:placed' | 'offer:purchase' | 'offer:trigger-record'
     >();
+    expectTypeOf<OfferEvents['offer:trigger-record']>().toEqualTypeOf<[event: OfferTriggerRecordEvent]>();
+    expectTypeOf<OfferEvents['offer:purchase']>().toEqualTypeOf<[event: OfferPurchaseEvent]>();
     expectTypeOf<OfferEvents['offer:open']>().toEqualTypeOf<[event: OfferReactionEvent]>();
     expectTypeOf<OfferEvents['offer:expired']>().toEqualTypeOf<[event: OfferClosedEvent]>();
     expectTypeOf<OfferEvents['offer:skipped']>().toEqualTypeOf<[event: OfferSkippedEvent]>();
