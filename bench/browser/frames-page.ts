@@ -7,8 +7,8 @@
  */
 import { createCanvasAdapter } from '../../src/canvas.js';
 import { createDomAdapter } from '../../src/dom.js';
-import { createClient, type TpClient } from '../../src/index.js';
-import { DEFAULT_MAX_RECORD_BYTES, enrichRecord, jsonBytes, schemaOf, validateRecord } from '../../src/records/index.js';
+import { createClient, type OfferTrigger, type TpClient } from '../../src/index.js';
+import { DEFAULT_MAX_RECORD_BYTES, enrichRecord, jsonBytes, OBJECT_NAMES, schemaOf, validateRecord } from '../../src/records/index.js';
 import { offerRecord, personalizedBody, playersLogin } from '../../test/fixtures/spec-samples.js';
 import { sessionPurchases } from '../records.js';
 
@@ -268,9 +268,12 @@ async function trackBursts(
   const steps = {} as Record<BuildStep, number[]>;
   for (const step of BUILD_STEPS) steps[step] = await stepRuns(step, record, runs, calls, gapMs);
   const tp = createClient({ baseUrl: DEAD, clientKey: 'k', authMode: 'client', playerSlug: PLAYER, namespace: fresh(), ui: null });
-  // The same client with a trigger on another kind: what `track()` pays for triggers it does not match.
-  const offerRules = { triggers: [{ on: 'characters_stages' as const, placement: 'stage-clear' }] };
-  const withTriggers = createClient({ baseUrl: DEAD, clientKey: 'k', authMode: 'client', playerSlug: PLAYER, namespace: fresh(), ui: null, offerRules });
+  // The same client with 20 triggers on other kinds and a purchase handler: what `track()` pays for hooks a kind does not have.
+  const triggers = OBJECT_NAMES.filter((kind) => kind !== 'players_login' && kind !== 'characters_purchases')
+    .slice(0, 20)
+    .map((on) => ({ on, placement: 'stage-clear' }) as OfferTrigger);
+  const purchase = async () => ({ status: 'cancelled' as const });
+  const withTriggers = createClient({ baseUrl: DEAD, clientKey: 'k', authMode: 'client', playerSlug: PLAYER, namespace: fresh(), ui: null, offerRules: { triggers }, purchase });
   const triggered: number[] = [];
   const burst = async (client: TpClient, into: number[]): Promise<void> => {
     let kept = 0;

@@ -165,15 +165,18 @@ export function createCapsLedger(deps: CapsLedgerDeps, store: CapsStore, fail: (
     async load(): Promise<void> {
       const slug = deps.player();
       if (slug === undefined) return;
+      let stored: CapsEntry | undefined;
       try {
-        const stored = await store.get([slug]);
-        const locked = stored?.opens.filter((open) => open.reservation?.lock !== undefined && open.reservation.owner !== owner);
-        const live = locked?.length ? await heldLocks(deps.locks) : undefined;
-        for (const open of locked ?? []) if (live && !live.has(open.reservation!.lock!)) dead.add(keyOf(open));
-        adopt(slug, stored);
-      } catch (error) {
-        fail(error);
+        stored = await store.get([slug]);
+      } catch {
+        // Unreadable (IndexedDB refused, as in a sandboxed iframe): what this page counted stands,
+        // and the store warns once a write moves it to memory.
+        return;
       }
+      const locked = stored?.opens.filter((open) => open.reservation?.lock !== undefined && open.reservation.owner !== owner);
+      const live = locked?.length ? await heldLocks(deps.locks) : undefined;
+      for (const open of locked ?? []) if (live && !live.has(open.reservation!.lock!)) dead.add(keyOf(open));
+      adopt(slug, stored);
     },
     /** The ledger as {@link pickOffer} reads it now. */
     snapshot(): CapsLedger {
