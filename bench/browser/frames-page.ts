@@ -284,10 +284,14 @@ async function trackBursts(
     await sleep(gapMs);
   };
   await sleep(gapMs);
-  // Alternated, so that both see the same heap and the same browser.
+  // Alternated, each going first every other round (the heap grows with each burst), so that both
+  // see the same heap and the same browser.
   for (let r = 0; r < runs; r++) {
-    await burst(tp, track);
-    await burst(withTriggers, triggered);
+    const order: Array<[TpClient, number[]]> = [
+      [tp, track],
+      [withTriggers, triggered],
+    ];
+    for (const [client, into] of r % 2 ? order.reverse() : order) await burst(client, into);
   }
   const floorAfter = await floorRuns();
   const queued = tp.stats().queued;
