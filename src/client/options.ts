@@ -7,7 +7,7 @@
 import { ConfigError } from '../errors/index.js';
 import { DEFAULT_RETRY, type RetryPolicy } from '../delivery/index.js';
 import { DEFAULT_MAX_RECORD_BYTES } from '../records/index.js';
-import { baseUrlOf, HEADER_VALUE, isBoolean, isCount, isFunction, isNonNegative, isPositive, isText, LOG_LEVELS, MAX_TIMER_MS, shortHash, STORAGE_TIMEOUT_MS, TEXT, type Logger, type Rule } from '../internal/index.js';
+import { baseUrlOf, HEADER_VALUE, isBoolean, isCount, isFunction, isNonNegative, isPositive, isText, LOG_LEVELS, MAX_TIMER_MS, DEFAULT_SESSION_TIMEOUT_MS, shortHash, STORAGE_TIMEOUT_MS, TEXT, type Logger, type Rule } from '../internal/index.js';
 import { OFFER_DEFAULTS, OFFER_RULES, type OfferOptions, type ResolvedOfferOptions } from '../offers/options.js';
 import type { LoggingOptions } from './logging-options.js';
 
@@ -161,7 +161,7 @@ export function resolveOptions(input: ClientOptions): ResolvedOptions {
     // setTimeout fires at once past 2^31 - 1 ms: a longer wait is the longest it honours.
     flushIntervalMs: Math.min(given.flushIntervalMs ?? 10_000, MAX_TIMER_MS),
     requestTimeoutMs: Math.min(given.requestTimeoutMs ?? 30_000, MAX_TIMER_MS),
-    sessionTimeoutMs: Math.min(given.sessionTimeoutMs ?? 1_800_000, MAX_TIMER_MS),
+    sessionTimeoutMs: Math.min(given.sessionTimeoutMs ?? DEFAULT_SESSION_TIMEOUT_MS, MAX_TIMER_MS),
     storageTimeoutMs: Math.min(given.storageTimeoutMs ?? STORAGE_TIMEOUT_MS, MAX_TIMER_MS),
     fetch: given.fetch ?? globalFetch(),
     baseUrl,

@@ -20,7 +20,7 @@ export {
   regionFromLanguages,
   type PlatformStore,
 } from './env.js';
-export { formatUtcDateTime, MAX_TIMER_MS, parseDateTime, toUnixSeconds, type Clock } from './time.js';
+export { DEFAULT_SESSION_TIMEOUT_MS, formatUtcDateTime, MAX_TIMER_MS, parseDateTime, toUnixSeconds, type Clock } from './time.js';
 export { createServerClock, type ClockSample } from './server-clock.js';
 export { lastStoreOpened, openStore, retireStores, STORAGE_TIMEOUT_MS } from './idb.js';
 export { browserValues, openPageValues, type LocalValues, type PageValues } from './local-values.js';

@@ -11,6 +11,9 @@ export type Clock = () => number;
 /** Longest delay `setTimeout` honours, in milliseconds (about 24.8 days); a longer one fires at once. */
 export const MAX_TIMER_MS = 2_147_483_647;
 
+/** The `sessionTimeoutMs` option's default, in milliseconds: a session ends after 30 minutes with the page hidden. */
+export const DEFAULT_SESSION_TIMEOUT_MS = 1_800_000;
+
 /** Milliseconds to whole Unix seconds (rounded down), the unit of `event_timestamp`. */
 export function toUnixSeconds(ms: number): number {
   return Math.floor(ms / 1000);

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { DEFAULT_SESSION_TIMEOUT_MS as SESSION_TIMEOUT_MS } from '../internal/index.js';
 import type { LedgerOpen, CapsLedger } from './caps.js';
 import type { IndexedTrigger } from './contract.js';
 import { placementDecision } from './decision.js';
@@ -18,8 +19,6 @@ import { checkRehearsal, type RehearsalDecision, type RehearsalInput } from './r
 import { fireTriggers, isStale, TRIGGER_WAIT_MS, triggersByKind } from './triggers.js';
 
 const DAY_MS = 86_400_000;
-/** The `sessionTimeoutMs` option's default: a session ends after this long with the page hidden. */
-const SESSION_TIMEOUT_MS = 1_800_000;
 
 /**
  * Replays `input.script` on a virtual clock from `input.start` and returns every decision, in the
