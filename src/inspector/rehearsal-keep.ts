@@ -26,6 +26,8 @@ export interface Recording {
   readonly steps: RecordedStep[];
   /** The oldest steps dropped over the step limit. */
   dropped: number;
+  /** Each offer as GET /offers sent it when first seen (before the session's opens changed it). */
+  readonly offers: Array<Record<string, unknown>>;
 }
 
 /** Most characters a kept recording takes: a fifth of the usual 5 Mi per origin, shared with the game. */
@@ -52,7 +54,8 @@ export function loadRecording(player: string): Recording | undefined {
     if (!text) return undefined;
     const value = JSON.parse(text) as Partial<Recording>;
     if (!Number.isFinite(value.start) || !Array.isArray(value.steps) || !value.steps.every(isStep)) return undefined;
-    return { start: value.start!, steps: value.steps, dropped: Number(value.dropped) || 0 };
+    const offers = Array.isArray(value.offers) ? value.offers.filter((o) => typeof o === 'object' && o !== null && Number.isFinite(o.offer_id)) : [];
+    return { start: value.start!, steps: value.steps, dropped: Number(value.dropped) || 0, offers };
   } catch {
     return undefined;
   }

@@ -3,7 +3,8 @@
  * attach time as the steps of `rehearseOffers` (the game's `showAt` calls, read from their
  * decisions; gameplay; the page hidden and shown; the player's answer to an offer `showAt` showed,
  * with its purchase; new sessions; the records of kinds with triggers), with the time between them
- * as `advance` steps, and the known offers as GET /offers records. Replayed, it gives the
+ * as `advance` steps, and the known offers as GET /offers records, each as first seen (the
+ * service's `first_opened_at` of an offer opened in the session is not the one it decided with). Replayed, it gives the
  * session's decisions. The recording is kept across reloads of the tab (rehearsal-keep.ts): the
  * script of the reloaded page continues it, on the same clock.
  *
@@ -15,6 +16,8 @@ import type { InspectedClient } from './types.js';
 
 /** Most steps kept (the oldest go first; the script then starts later than attach time). */
 const STEP_LIMIT = 2_000;
+/** Most offers remembered as first seen (later ones are copied as they are when copied). */
+const OFFER_LIMIT = 200;
 
 /** What records the steps: the script when asked, and how to stop. */
 export interface RehearsalRecorder {
@@ -54,8 +57,26 @@ function purchaseOf({ result, tracked }: OfferPurchaseEvent): Record<string, unk
 export function recordRehearsal(client: InspectedClient, now: () => number, fault: (where: string, error: unknown) => void): RehearsalRecorder {
   const session = client.session;
   const kept = loadRecording(client.playerSlug ?? '');
-  const recording: Recording = kept ?? { start: session ? session.startedAt * 1000 : now(), steps: [], dropped: 0 };
+  const recording: Recording = kept ?? { start: session ? session.startedAt * 1000 : now(), steps: [], dropped: 0, offers: [] };
   const { start, steps } = recording;
+  /** The offers as first seen, by id (see {@link Recording.offers}). */
+  const firstSeen = new Map(recording.offers.map((record) => [Number(record.offer_id), record]));
+  /** The known offers now (none when reading them fails: noted); the first sight of each is remembered. */
+  const known = (): Offer[] => {
+    let offers: Offer[] = [];
+    try {
+      offers = client.offers?.list().map(({ offer }) => offer) ?? [];
+    } catch (error) {
+      fault('rehearsal: the offers', error);
+    }
+    for (const offer of offers) {
+      if (firstSeen.has(offer.offer_id) || firstSeen.size >= OFFER_LIMIT) continue;
+      const record = asRecord(offer);
+      firstSeen.set(offer.offer_id, record);
+      recording.offers.push(record);
+    }
+    return offers;
+  };
   /** Why the recording is not kept across a reload, if it is not. */
   let notKept: 'refused' | 'too-large' | undefined;
   const stops: Array<() => void> = [];
@@ -65,6 +86,7 @@ export function recordRehearsal(client: InspectedClient, now: () => number, faul
   let onScreen: number | undefined;
 
   const add = (step: RehearsalStep, offerId?: number): void => {
+    known();
     steps.push({ at: now(), step, ...(offerId !== undefined && { offerId }) });
     if (steps.length > STEP_LIMIT) {
       steps.shift();
@@ -81,6 +103,7 @@ export function recordRehearsal(client: InspectedClient, now: () => number, faul
    * as the replay decides at that step and the live `showAt` decides after its reads.
    */
   const triggered = (reason?: string): void => {
+    known();
     const last = steps[steps.length - 1];
     if (reason === 'superseded' || reason === 'stale' || !last || last.retimed || !SETS_OFF.has(last.step.step)) return;
     last.retimed = true;
@@ -142,6 +165,7 @@ export function recordRehearsal(client: InspectedClient, now: () => number, faul
     if (lastOf(steps, ['hide', 'show']) === 'hide' && !hidden()) add({ step: 'show' });
     if (lastOf(steps, ['gameplayStart', 'gameplayStop']) === 'gameplayStart') add({ step: 'gameplayStop' });
   }
+  known();
   save();
   if (typeof document !== 'undefined') {
     const visibility = (): void => {
@@ -158,7 +182,7 @@ export function recordRehearsal(client: InspectedClient, now: () => number, faul
 
   return {
     script(platform) {
-      const offers = client.offers?.list().map(({ offer }) => offer) ?? [];
+      const offers = known();
       const script: RehearsalStep[] = [];
       let clock = start;
       for (const { at, step } of steps) {
@@ -171,7 +195,8 @@ export function recordRehearsal(client: InspectedClient, now: () => number, faul
         ...(recording.dropped ? [`the ${recording.dropped} oldest steps were dropped: the script starts later than the session`] : []),
       ];
       const playerSlug = client.playerSlug ?? offers[0]?.player_slug ?? '';
-      return { offers: offers.map(asRecord), playerSlug, platform, start, script, ...(notes.length > 0 && { notes }) };
+      const records = offers.map((offer) => firstSeen.get(offer.offer_id) ?? asRecord(offer));
+      return { offers: records, playerSlug, platform, start, script, ...(notes.length > 0 && { notes }) };
     },
     stop: () => {
       for (const stop of stops.splice(0)) stop();

@@ -100,9 +100,9 @@ it.each<[string, () => void, RegExp]>([
 
 it('a recording too large to keep is not kept, and an older copy is removed', () => {
   const step = { at: START, step: { step: 'track', kind: 'characters_stages', record: { stage_slug: 'x'.repeat(KEPT_CHARS) } } } as const;
-  expect(saveRecording('p-1', { start: START, steps: [], dropped: 0 })).toBe('kept');
-  expect(loadRecording('p-1')).toEqual({ start: START, steps: [], dropped: 0 });
-  expect(saveRecording('p-1', { start: START, steps: [step], dropped: 0 })).toBe('too-large');
+  expect(saveRecording('p-1', { start: START, steps: [], dropped: 0, offers: [] })).toBe('kept');
+  expect(loadRecording('p-1')).toEqual({ start: START, steps: [], dropped: 0, offers: [] });
+  expect(saveRecording('p-1', { start: START, steps: [step], dropped: 0, offers: [] })).toBe('too-large');
   expect(loadRecording('p-1')).toBeUndefined();
   expect(sessionStorage.length).toBe(0);
 });
