@@ -5,9 +5,9 @@
  * `lang` (offer language), `storage` (`indexeddb` or `memory`), `requestTimeoutMs`,
  * `maxBatchRecords`, `retryBaseMs` and `retryCapMs`; `consent` (`pending` plays a game waiting
  * for its consent banner, `denied`) and `gpc` (`1`: honour the browser's Global Privacy Control);
- * `sessionGraceMs` (the offer rules' grace, 5000 here) and `stageResult` (`clear` or `fail`: every
- * stage ends so, instead of a clear 70% of the time); `store` and `storeDelayMs`: how the fake store
- * behind an offer's Buy answers (fake-store.ts).
+ * `sessionGraceMs` and `minIntervalMs` (the offer rules' grace and interval, 5000 and 20000 here)
+ * and `stageResult` (`clear` or `fail`: every stage ends so, instead of a clear 70% of the time);
+ * `store` and `storeDelayMs`: how the fake store behind an offer's Buy answers (fake-store.ts).
  *
  * Once the page is ready (`body[data-ready="true"]`), `window.demo` holds the client (`tp`), the
  * inspector's handle (`inspector`; `?tp-inspector` opens it at start) and
@@ -79,7 +79,7 @@ async function main(): Promise<void> {
     // shows within a minute of play; a game keeps the defaults (3 minutes between two opens, none
     // in a session's first minute, 3 a session, 6 a day).
     offerRules: {
-      minIntervalMs: 20_000,
+      minIntervalMs: params.get('minIntervalMs') ? Number(params.get('minIntervalMs')) : 20_000,
       sessionGraceMs: params.get('sessionGraceMs') ? Number(params.get('sessionGraceMs')) : 5_000,
       maxPerSession: 10,
       maxPerDay: 30,

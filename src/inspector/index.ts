@@ -27,13 +27,29 @@ export type {
 } from './types.js';
 
 /**
+ * `now`, read once per run of code: the decision list and the rehearsal recorder, listening to
+ * the same event, note the same time (the replay's decision times are the list's).
+ */
+function oncePerTurn(now: () => number): () => number {
+  let at: number | undefined;
+  return () => {
+    if (at === undefined) {
+      at = now();
+      queueMicrotask(() => (at = undefined));
+    }
+    return at;
+  };
+}
+
+/**
  * Attaches the in-game inspector to `client`: a small floating button (unless `button: false`)
  * and a panel over the game, in a shadow root on `document.body`, showing consent and storage,
  * the queue's counters, drops per reason, the last 50 uploads (time, status, records per kind,
  * bytes), the last 50 invalid records (field path and reason), the offers (verdict, state), the
  * last 50 placement decisions of `offers.showAt()` (the outcome, and each candidate's reason), the
  * session, and "flush now", "copy report as JSON" and "copy as rehearsal script" buttons (the
- * inputs of the placement decisions since attach, for `rehearseOffers`).
+ * inputs of the placement decisions since attach, continued across reloads of the tab, for
+ * `rehearseOffers`).
  *
  * Lists start at attach time (the counters are the client's `stats()`, since `createClient`).
  * Nothing of the inspector ever throws into the game: a failure of its own is listed in the panel
@@ -48,9 +64,10 @@ export type {
  */
 export function attachInspector(client: InspectedClient, options: InspectorOptions = {}): InspectorHandle {
   let panel: Panel | undefined;
-  const model = watchClient(client, () => panel?.changed());
+  const now = oncePerTurn(Date.now);
+  const model = watchClient(client, () => panel?.changed(), now);
   const report = (): InspectorReport => buildReport(client, model);
-  const recorder = recordRehearsal(client, Date.now, model.fault);
+  const recorder = recordRehearsal(client, now, model.fault);
   const rehearsalScript = (): RehearsalInput => recorder.script(options.platform ?? 'web');
   const guarded = (where: string, action: () => void): void => {
     try {

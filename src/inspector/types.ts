@@ -59,11 +59,16 @@ export interface InspectorHandle {
   /**
    * The rehearsal script "copy as rehearsal script" copies: `rehearseOffers`' input, with the
    * known offers as GET /offers records and the steps recorded since attach (the game's `showAt`
-   * calls, gameplay, the page hidden and shown, the player's answers to an offer `showAt` showed,
-   * new sessions, the records of kinds with triggers, the time between them as `advance`).
+   * calls, gameplay, the page hidden and shown, the player's answers to an offer `showAt` showed
+   * with the purchase a Buy came to, new sessions, the records of kinds with triggers, the time
+   * between them as `advance`). The recording is kept in the tab's `sessionStorage` (at most
+   * 1,000,000 characters, per player) at `pagehide` and when the page is hidden: the inspector of
+   * the reloaded page continues it on the same clock, the page visible again and out of gameplay.
+   * Where storage is refused, full or too small, it is kept in memory only and `notes` says so.
+   * `detach()` forgets it.
    */
   rehearsalScript(): RehearsalInput;
-  /** Removes the button, the panel and every listener (the client's and the page's). Final. */
+  /** Removes the button, the panel and every listener (the client's and the page's), and forgets the rehearsal recording kept for a reload. Final. */
   detach(): void;
 }
 

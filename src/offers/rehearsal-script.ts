@@ -57,6 +57,12 @@ export interface RehearsalInput<P extends string = string> {
   readonly start?: number;
   /** The steps, in order. */
   readonly script: readonly RehearsalStep[];
+  /**
+   * What the recording could not keep, in words (the inspector's copy: kept in memory only, so a
+   * reload lost what came before it; the oldest steps dropped). Not read by the replay.
+   * @default undefined
+   */
+  readonly notes?: readonly string[];
 }
 
 /**
@@ -131,8 +137,10 @@ export function checkRehearsal(input: unknown): CheckedRehearsal {
   if (!isObject(input)) throw new ConfigError('rehearsal', 'expected { offers, rules?, playerSlug, platform, start?, script }');
   const { offers, rules, playerSlug, platform, start, script } = input;
   for (const key of Object.keys(input)) {
-    if (!['offers', 'rules', 'playerSlug', 'platform', 'start', 'script'].includes(key)) throw new ConfigError(key, 'unknown field of a rehearsal');
+    if (!['offers', 'rules', 'playerSlug', 'platform', 'start', 'script', 'notes'].includes(key)) throw new ConfigError(key, 'unknown field of a rehearsal');
   }
+  const { notes } = input;
+  if (notes !== undefined && !(Array.isArray(notes) && notes.every((n) => typeof n === 'string'))) throw new ConfigError('notes', 'expected an array of strings');
   if (rules !== undefined) checkOfferRules(rules);
   if (typeof playerSlug !== 'string' || playerSlug === '') throw new ConfigError('playerSlug', 'expected a non-empty string');
   if (typeof platform !== 'string' || platform === '') throw new ConfigError('platform', "expected a store name ('web', 'ios', 'android'…)");

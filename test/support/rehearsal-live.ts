@@ -5,7 +5,7 @@
  * gives them.
  */
 import { vi } from 'vitest';
-import { createClient, createHeadlessAdapter, type OfferRules, type RehearsalDecision, type RehearsalStep, type TpClient } from '../../src/index.js';
+import { createClient, createHeadlessAdapter, type ClientOptions, type OfferRules, type RehearsalDecision, type RehearsalStep, type TpClient } from '../../src/index.js';
 import { NOW_MS, offerRecord, personalizedBody } from '../fixtures/spec-samples.js';
 import { memoryClientOptions, okEnvelope } from './memory-client.js';
 
@@ -56,10 +56,10 @@ export const SCRIPT: RehearsalStep[] = [
   at('game-over'),
 ];
 
-/** A live client of `offers` under `rules`, refreshed, with its decisions collected; `run` plays steps. */
-export async function liveSession(offers: readonly unknown[], rules: OfferRules) {
+/** A live client of `offers` under `rules` (and `options`), refreshed, with its decisions collected; `run` plays steps. */
+export async function liveSession(offers: readonly unknown[], rules: OfferRules, options: Partial<ClientOptions> = {}) {
   const ui = createHeadlessAdapter();
-  const tp = createClient({ ...memoryClientOptions(async () => okEnvelope(offers)), ui, offerRules: rules }) as TpClient;
+  const tp = createClient({ ...memoryClientOptions(async () => okEnvelope(offers)), ui, offerRules: rules, ...options }) as TpClient;
   const decisions: RehearsalDecision[] = [];
   tp.on('offer:placed', ({ placement, offer, trigger }) => void decisions.push({ at: Date.now(), placement, ...(trigger && { trigger }), outcome: 'shown', offerId: offer.offer_id }));
   tp.on('offer:skipped', ({ placement, reason, cap, candidates, trigger }) =>

@@ -99,6 +99,7 @@ describe('rehearseOffers', () => {
       ['a malformed offer', 'offers[1]', { offers: [OFFERS[0], { ...OFFERS[1], offer: '{' }] }],
       ['rules createClient refuses', 'offerRules.maxPerDay', { rules: { maxPerDay: -1 } }],
       ['no start and no offer', 'start', { offers: [], start: undefined }],
+      ['notes that are not strings', 'notes', { notes: [1] }],
     ])('%s: a ConfigError naming %s', (_, path, change) => {
       const input = { offers: OFFERS, playerSlug: 'p-1', platform: 'web', start: START, script: [], ...change };
       const error = (() => {
@@ -110,6 +111,11 @@ describe('rehearseOffers', () => {
       })();
       expect(error).toBeInstanceOf(ConfigError);
       expect((error as ConfigError).option).toBe(path);
+    });
+
+    it("the recorder's notes are read by no one: the same decisions with them", () => {
+      const input = { offers: OFFERS, rules: FREE, playerSlug: 'p-1', platform: 'web', start: START, script: [SHOW_AT] } as const;
+      expect(rehearseOffers({ ...input, notes: ['kept in memory only'] })).toEqual(rehearseOffers(input));
     });
   });
 });
