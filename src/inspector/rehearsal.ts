@@ -49,6 +49,9 @@ function purchaseOf({ result, tracked }: OfferPurchaseEvent): Record<string, unk
   return plain;
 }
 
+/** Why a recording is kept in memory only, as its copy's note says. */
+const NOT_KEPT = { refused: 'sessionStorage refused or full', 'too-large': 'too large for sessionStorage', 'no-consent': 'no consent: nothing is stored' } as const;
+
 /**
  * Records the steps of `client`'s session from now on (`now`: milliseconds since the epoch),
  * continuing the recording this tab kept for the player before a reload; `fault` notes what went
@@ -78,7 +81,7 @@ export function recordRehearsal(client: InspectedClient, now: () => number, faul
     return offers;
   };
   /** Why the recording is not kept across a reload, if it is not. */
-  let notKept: 'refused' | 'too-large' | undefined;
+  let notKept: 'refused' | 'too-large' | 'no-consent' | undefined;
   const stops: Array<() => void> = [];
   /** The placements `showAt` picked an offer for and has not opened yet (a skip then is its second decision). */
   const placed = new Set<string>();
@@ -93,7 +96,13 @@ export function recordRehearsal(client: InspectedClient, now: () => number, faul
       recording.dropped += 1;
     }
   };
+  /** Kept across a reload only with consent: without it the SDK stores nothing, nor does its inspector. */
   const save = (): void => {
+    if (client.consent !== 'granted') {
+      forgetRecording(client.playerSlug ?? '');
+      notKept = 'no-consent';
+      return;
+    }
     const saved = saveRecording(client.playerSlug ?? '', recording);
     notKept = saved === 'kept' ? undefined : saved;
   };
@@ -159,6 +168,9 @@ export function recordRehearsal(client: InspectedClient, now: () => number, faul
   on('offer:trigger-record', ({ kind, record }) => add({ step: 'track', kind, record: { ...record } }));
   on('gameplay', ({ inGameplay }) => add({ step: inGameplay ? 'gameplayStart' : 'gameplayStop' }));
   on('session:start', () => add({ step: 'newSession' }));
+  // Consent withdrawn, or `forget()` (here or in another tab): the kept copy goes with the SDK's data.
+  on('consent', ({ state }) => state === 'granted' || save());
+  on('session:end', ({ reason }) => (reason === 'forget' || reason === 'consent') && forgetRecording(client.playerSlug ?? ''));
   const hidden = (): boolean => typeof document !== 'undefined' && document.visibilityState === 'hidden';
   if (kept) {
     // A reload: the page is visible again and out of gameplay; the session goes on (a new one is a `session:start`).
@@ -191,7 +203,7 @@ export function recordRehearsal(client: InspectedClient, now: () => number, faul
         script.push(step);
       }
       const notes = [
-        ...(notKept ? [`kept in memory only (${notKept === 'refused' ? 'sessionStorage refused or full' : 'too large for sessionStorage'}): a reload loses the recording`] : []),
+        ...(notKept ? [`kept in memory only (${NOT_KEPT[notKept]}): a reload loses the recording`] : []),
         ...(recording.dropped ? [`the ${recording.dropped} oldest steps were dropped: the script starts later than the session`] : []),
       ];
       const playerSlug = client.playerSlug ?? offers[0]?.player_slug ?? '';

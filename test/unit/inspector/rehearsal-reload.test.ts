@@ -2,13 +2,14 @@
  * The rehearsal recording across reloads of the tab: kept in `sessionStorage` at `pagehide` and
  * when the page is hidden, continued by the reloaded page's inspector on the same clock (visible
  * again, out of gameplay), forgotten by `detach()`; in memory only, and said so in `notes`, where
- * storage is refused, full or too small. A Buy's purchase is written on its `react` step. Memory
+ * storage is refused, full or too small, and without consent (erased at a denial). A Buy's purchase is written on its `react` step. Memory
  * client, happy-dom, fake timers, the headless adapter.
  */
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { rehearseOffers, type RehearsalStep, type TpClient } from '../../../src/index.js';
+import { createClient, rehearseOffers, type RehearsalStep, type TpClient } from '../../../src/index.js';
 import { attachInspector, type InspectorHandle } from '../../../src/inspector.js';
 import { KEPT_CHARS, loadRecording, saveRecording } from '../../../src/inspector/rehearsal-keep.js';
+import { memoryClientOptions, okEnvelope } from '../../support/memory-client.js';
 import { liveSession, OFFERS, RULES, SCRIPT, START } from '../../support/rehearsal-live.js';
 
 let tp: TpClient | undefined;
@@ -117,4 +118,34 @@ it('a Buy: the react step carries what the purchase came to', async () => {
   await vi.waitFor(() => expect(copy(inspector).script.at(-1)).toMatchObject({ purchase: { status: 'purchased' } }));
   expect(copy(inspector).script.at(-1)).toEqual({ step: 'react', action: 'interact', purchase: { status: 'purchased', unitPrice: 6930, currencyCode: 'KRW', tracked: tracked[0] } });
   expect(tracked).toHaveLength(1);
+});
+
+it('kept only with consent: nothing stored while pending, the kept copy erased at a denial', async () => {
+  const session = await liveSession(OFFERS, RULES);
+  tp = session.tp;
+  const inspector = attach(session.tp);
+  await session.run(SCRIPT.slice(0, 4));
+  reload();
+  expect(loadRecording(session.tp.playerSlug!)).toBeDefined();
+  session.tp.setConsent('denied');
+  expect(loadRecording(session.tp.playerSlug!)).toBeUndefined();
+  reload();
+  expect(sessionStorage.length).toBe(0);
+  expect(copy(inspector).notes).toEqual(['kept in memory only (no consent: nothing is stored): a reload loses the recording']);
+  // The denial's erasing runs on the page's timers.
+  const stopped = session.tp.shutdown();
+  await vi.advanceTimersByTimeAsync(60_000);
+  await stopped;
+  tp = undefined;
+});
+
+it('a client waiting for consent: the inspector stores nothing at attach, when hidden or at pagehide', async () => {
+  const session = await liveSession(OFFERS, RULES);
+  await session.tp.shutdown();
+  tp = createClient({ ...memoryClientOptions(async () => okEnvelope(OFFERS)), consent: 'pending' });
+  attach(tp);
+  vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+  document.dispatchEvent(new Event('visibilitychange'));
+  reload();
+  expect(sessionStorage.length).toBe(0);
 });
