@@ -20,7 +20,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const KIB = 1024;
 /** [name, base, limit above base in bytes] (docs/size.md). */
 const RELATIVE = [
-  ['offers', 'logging', 18.9 * KIB],
+  ['offers', 'logging', 19.5 * KIB],
   ['dom', 'offers', 5.4 * KIB],
   ['canvas', 'offers', 6.25 * KIB],
 ];

@@ -108,8 +108,11 @@ export {
   type UiAdapter,
 } from './ui/index.js';
 export {
+  ENGINE_MARKUP_TARGETS,
   parseRichText,
   plainText,
+  toEngineMarkup,
+  type EngineMarkupTarget,
   type Line,
   type MarkupWarning,
   type MarkupWarningCode,
