@@ -23,6 +23,7 @@ export {
 export { DEFAULT_SESSION_TIMEOUT_MS, formatUtcDateTime, MAX_TIMER_MS, parseDateTime, toUnixSeconds, type Clock } from './time.js';
 export { createServerClock, type ClockSample } from './server-clock.js';
 export { lastStoreOpened, openStore, retireStores, STORAGE_TIMEOUT_MS } from './idb.js';
+export { claimLease, giveBackLease } from './lease.js';
 export { browserValues, openPageValues, type LocalValues, type PageValues } from './local-values.js';
 export { baseUrlOf, httpUrl, httpUrlFrom } from './url.js';
 export { HEADER_VALUE } from './header.js';

@@ -13,8 +13,8 @@
  *
  * @module
  */
-import { promisifyRequest, type UseStore } from 'idb-keyval';
-import { openStore, randomId } from '../internal/index.js';
+import type { UseStore } from 'idb-keyval';
+import { claimLease, giveBackLease, openStore, randomId } from '../internal/index.js';
 
 /** How long a lease holds a placement's section, in milliseconds; the section takes milliseconds. */
 export const LEASE_MS = 5_000;
@@ -24,36 +24,14 @@ const RETRY_MS = 20;
 /** Runs `task` alone among the game's tabs for player `slug`; resolves or rejects as `task` does. */
 export type PlacementLock = <T>(slug: string, task: () => Promise<T>) => Promise<T>;
 
-interface Lease {
-  readonly owner: string;
-  readonly expires: number;
-}
-
-/**
- * Takes lease `key` in `store` for `owner` at device time `now`, in one readwrite transaction (tabs
- * are serialized): free, expired, or later than a lease can be (a clock set back). Resolves whether
- * it is `owner`'s, once committed.
- */
-function claim(store: UseStore, key: string, owner: string, now: number): Promise<boolean> {
-  return store('readwrite', (s) => {
-    let mine = false;
-    const read = s.get(key);
-    read.onsuccess = () => {
-      const lease = read.result as Lease | undefined;
-      mine = !lease || lease.expires <= now || lease.expires > now + LEASE_MS;
-      if (mine) s.put({ owner, expires: now + LEASE_MS } satisfies Lease, key);
-    };
-    return promisifyRequest(s.transaction).then(() => mine);
-  });
-}
-
 /** Runs `task` holding lease `key` of `store`; where IndexedDB fails, without it. */
 async function underLease<T>(store: UseStore, key: string, task: () => Promise<T>): Promise<T> {
   const owner = randomId();
   let held = false;
   try {
     for (;;) {
-      held = await claim(store, key, owner, Date.now());
+      // A lease expiring later than one taken now could (a clock set back) is taken too.
+      held = await claimLease(store, key, owner, Date.now(), LEASE_MS, true);
       if (held) break;
       await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
     }
@@ -63,15 +41,7 @@ async function underLease<T>(store: UseStore, key: string, task: () => Promise<T
   try {
     return await task();
   } finally {
-    if (held) {
-      void store('readwrite', (s) => {
-        const read = s.get(key);
-        read.onsuccess = () => {
-          if ((read.result as Lease | undefined)?.owner === owner) s.delete(key);
-        };
-        return promisifyRequest(s.transaction);
-      }).catch(() => undefined);
-    }
+    if (held) giveBackLease(store, key, owner);
   }
 }
 

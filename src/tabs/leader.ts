@@ -10,8 +10,8 @@
  *
  * @module
  */
-import { promisifyRequest, type UseStore } from 'idb-keyval';
-import { openStore } from '../internal/index.js';
+import type { UseStore } from 'idb-keyval';
+import { claimLease, giveBackLease, openStore } from '../internal/index.js';
 
 /** How long a fallback lease lasts without renewal, in milliseconds. */
 const LEASE_MS = 60_000;
@@ -102,40 +102,6 @@ function lockLeader(name: string, locks: LockManager, fallBack: () => Leadership
   };
 }
 
-interface Lease {
-  readonly owner: string;
-  readonly expires: number;
-}
-
-/**
- * One atomic read-modify-write (a readwrite transaction, so tabs are serialized): keep or take the
- * lease in `store` for `tabId` at device time `now`, or see that another tab holds it. Resolves
- * after the transaction committed.
- */
-function claimLease(store: UseStore, tabId: string, now: number): Promise<boolean> {
-  return store('readwrite', (s) => {
-    let mine = false;
-    const read = s.get('leader');
-    read.onsuccess = () => {
-      const lease = read.result as Lease | undefined;
-      mine = !lease || lease.owner === tabId || lease.expires <= now;
-      if (mine) s.put({ owner: tabId, expires: now + LEASE_MS } satisfies Lease, 'leader');
-    };
-    return promisifyRequest(s.transaction).then(() => mine);
-  });
-}
-
-/** Deletes the lease of `tabId` in `store`, so another takes over at once instead of after it runs out. */
-function giveBackLease(store: UseStore, tabId: string): void {
-  void store('readwrite', (s) => {
-    const read = s.get('leader');
-    read.onsuccess = () => {
-      if ((read.result as Lease | undefined)?.owner === tabId) s.delete('leader');
-    };
-    return promisifyRequest(s.transaction);
-  }).catch(() => undefined);
-}
-
 /** Leads while holding the lease in IndexedDB database `dbName`, checked every `checkMs`. */
 function leaseLeader(dbName: string, tabId: string, checkMs: number): Leadership {
   const store: UseStore = openStore(dbName, 'lease');
@@ -150,13 +116,13 @@ function leaseLeader(dbName: string, tabId: string, checkMs: number): Leadership
     const now = Date.now();
     let mine: boolean;
     try {
-      mine = await claimLease(store, tabId, now);
+      mine = await claimLease(store, 'leader', tabId, now, LEASE_MS);
     } catch {
       mine = false; // storage failing: do not upload from here
     }
     // Released while the claim was on its way: what it took is handed back, and nothing leads here.
     if (stopped) {
-      if (mine) giveBackLease(store, tabId);
+      if (mine) giveBackLease(store, 'leader', tabId);
       return false;
     }
     const became = mine && !leader;
@@ -185,7 +151,7 @@ function leaseLeader(dbName: string, tabId: string, checkMs: number): Leadership
     release() {
       stopped = true;
       clearInterval(timer);
-      if (leader) giveBackLease(store, tabId);
+      if (leader) giveBackLease(store, 'leader', tabId);
       leader = false;
     },
   };
