@@ -23,15 +23,10 @@ export interface DecisionLog {
   opened(offerId: number): void;
 }
 
-/** What set off a decision, when its event says: a trigger's record kind (`on`) or its text. */
-function triggerText(event: object): string | undefined {
-  const trigger: unknown = (event as { readonly trigger?: unknown }).trigger;
-  if (typeof trigger === 'string') return trigger;
-  if (typeof trigger === 'object' && trigger !== null) {
-    const on: unknown = (trigger as { readonly on?: unknown }).on;
-    if (typeof on === 'string') return on;
-  }
-  return undefined;
+/** What set off a decision, when its event says: the record kind (`on`) of its trigger. */
+function triggerText(event: OfferSkippedEvent | OfferPlacedEvent): string | undefined {
+  const on: unknown = event.trigger?.on;
+  return typeof on === 'string' ? on : undefined;
 }
 
 /** At most {@link DECISION_LIMIT} candidates, copied to plain values. */

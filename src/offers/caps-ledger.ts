@@ -221,9 +221,9 @@ export function createCapsLedger(deps: CapsLedgerDeps, store: CapsStore, fail: (
       hold(slug);
       if (status === 'interact' || status === 'dismiss') {
         const kind = status === 'interact' ? 'bought' : 'dismissed';
-        const { id } = ofSession();
-        ofSession()[kind].add(offer.offer_id);
-        void write(slug, (entry) => ({ ...entry, opens: entry?.opens ?? [], session: marked(entry?.session, id, kind, offer.offer_id) }));
+        const marks = ofSession();
+        marks[kind].add(offer.offer_id);
+        void write(slug, (entry) => ({ ...entry, opens: entry?.opens ?? [], session: marked(entry?.session, marks.id, kind, offer.offer_id) }));
       }
       if (status !== 'open') return;
       const reserved = pending.find((p) => p.slug === slug && p.open.reservation?.offerId === offer.offer_id);

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { isNonNegative, isPositive } from '../internal/index.js';
 import type { ProductView, PurchaseAttempt, PurchaseResult } from '../ui/index.js';
 import { currencyCodeOf } from './product-info.js';
 import type { Offer } from './types.js';
@@ -45,8 +46,10 @@ export interface PurchaseRecord {
 }
 
 const STATUSES = new Set(['purchased', 'cancelled', 'failed', 'pending']);
-const isAmount = (v: unknown): boolean => v === undefined || (typeof v === 'number' && Number.isFinite(v) && v >= 0);
-const isText = (v: unknown): boolean => v === undefined || (typeof v === 'string' && v.trim() !== '');
+/** An optional field of a result: absent, or as `check` wants it. */
+const absentOr = (check: (v: unknown) => boolean) => (v: unknown): boolean => v === undefined || check(v);
+const isAmount = absentOr(isNonNegative);
+const isName = absentOr((v) => typeof v === 'string' && v.trim() !== '');
 
 /** `value` as a `PurchaseResult`, copied; undefined when it is not one (see `OfferPurchase.result`). */
 export function readPurchaseResult(value: unknown): PurchaseResult | undefined {
@@ -56,11 +59,11 @@ export function readPurchaseResult(value: unknown): PurchaseResult | undefined {
   if (status === 'failed') return reason === undefined || typeof reason === 'string' ? { status, ...(reason !== undefined && { reason }) } : undefined;
   if (status !== 'purchased') return { status } as PurchaseResult;
   const ok =
-    (quantity === undefined || (typeof quantity === 'number' && Number.isFinite(quantity) && quantity > 0)) &&
+    absentOr(isPositive)(quantity) &&
     isAmount(unitPrice) &&
     isAmount(totalPrice) &&
     (currencyCode === undefined || currencyCodeOf(currencyCode) !== undefined) &&
-    isText(characterSlug);
+    isName(characterSlug);
   if (!ok) return undefined;
   return {
     status,

@@ -102,7 +102,7 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 
 /** The keys each step may have besides `step`, and the check of each (undefined: optional and absent). */
 const STEPS: Readonly<Record<RehearsalStepName, Readonly<Record<string, readonly [(v: unknown) => boolean, string, boolean?]>>>> = {
-  advance: { ms: [(v) => isNonNegative(v) && Number.isFinite(v), 'a number of milliseconds >= 0'] },
+  advance: { ms: [isNonNegative, 'a number of milliseconds >= 0'] },
   track: { kind: [isObjectName, 'a record kind (an object name of the spec)'], record: [isObject, 'a record (an object)'] },
   showAt: { placement: [(v) => typeof v === 'string', 'a placement name'] },
   gameplayStart: {},

@@ -59,16 +59,16 @@ export function rehearseOffers<const P extends string = string>(input: Rehearsal
   let dismissed = new Set<number>();
   let onScreen: number | undefined;
 
-  const newSession = (at: number): void => {
-    // Unix seconds, as the session record keeps its start.
-    session = { id: `session-${++sessions}`, start: Math.floor(at / 1000) * 1000 };
-    bought = new Set();
-    dismissed = new Set();
-  };
+  /** The session ends: its purchases and dismissals no longer hold offers back. */
   const endSession = (): void => {
     session = undefined;
     bought = new Set();
     dismissed = new Set();
+  };
+  const newSession = (at: number): void => {
+    endSession();
+    // Unix seconds, as the session record keeps its start.
+    session = { id: `session-${++sessions}`, start: Math.floor(at / 1000) * 1000 };
   };
   /** The caps ledger now: between sessions, one starting now (as the client's). */
   const ledger = (): CapsLedger => ({

@@ -105,6 +105,10 @@ export function createTriggers(deps: TriggerDeps, fail: (error: unknown) => void
     }
     return waiting;
   };
+  /** Drops every request waiting (the player changed, or the engine stopped). */
+  const dropAll = (): void => {
+    for (const placement of [...pending.keys()]) take(placement);
+  };
   const mustWait = (): boolean => gameplay.inGameplay || gameplay.pageHidden;
   const run = (ref: OfferTriggerRef): void =>
     void showAt(ref.placement, { trigger: ref }).catch((error: unknown) => {
@@ -157,13 +161,11 @@ export function createTriggers(deps: TriggerDeps, fail: (error: unknown) => void
       queueMicrotask(flush);
     },
     /** The player changed: what waits was asked for by the previous player's records, and is dropped. */
-    identified(): void {
-      for (const placement of [...pending.keys()]) take(placement);
-    },
+    identified: dropAll,
     stop(): void {
       stopped = true;
       unlisten();
-      for (const placement of [...pending.keys()]) take(placement);
+      dropAll();
     },
   };
 }
