@@ -57,9 +57,9 @@ export function createShows(
     const unwatch = gate?.onChange(drop);
     try {
       // Ended: another offer may be shown at once (from the adapter's `close`, say).
-      // With a purchase to follow, the offer stays the one showing until it is done (the placement busy).
-      const view = (shown.view = await openView(offerId, () => {
-        if (!afterInteract) showing = undefined;
+      // After a Buy with a purchase to follow, the offer stays the one showing until it is done (busy).
+      const view = (shown.view = await openView(offerId, (ended) => {
+        if (!afterInteract || ended.action !== 'interact') showing = undefined;
         ui.close();
       }));
       stopIfAborted();

@@ -7,7 +7,7 @@
  * @module
  */
 import { OfferError } from '../errors/index.js';
-import { warmCurrencyFormat, type OfferView, type ProductView } from '../ui/index.js';
+import { warmCurrencyFormat, type OfferOutcome, type OfferView, type ProductView } from '../ui/index.js';
 import { buildOfferContent } from './content.js';
 import type { OffersDeps } from './contract.js';
 import { shutDown, type EngineCore } from './core.js';
@@ -20,8 +20,8 @@ import { createOfferView, type ShowSession } from './show-session.js';
 import type { Offer } from './types.js';
 import { checkUsability, usableUntil } from './usability.js';
 
-/** Opens a view of a usable offer; `onEnded` runs when it ended. */
-export type OpenView = (offerId: number, onEnded: () => void) => Promise<OfferView>;
+/** Opens a view of a usable offer; `onEnded` runs when it ended, with how. */
+export type OpenView = (offerId: number, onEnded: (outcome: OfferOutcome) => void) => Promise<OfferView>;
 
 /** The first sale end among `products` (milliseconds, service time; Infinity: none ends). */
 export const firstSaleEnd = (products: readonly ProductView[]): number => Math.min(...products.map((p) => p.saleEndsAt ?? Infinity));
@@ -92,7 +92,7 @@ export function createViewOpener(core: EngineCore, deps: ViewDeps, known: KnownO
         // What was drawn is taken away. An adapter that throws there (a game's own) is an `error`
         // event, not a failure of what ended the offer (a refresh, a timer, the player's press).
         try {
-          onEnded();
+          onEnded(outcome);
         } catch (error) {
           fail(error);
         }

@@ -130,6 +130,20 @@ describe('a Buy with the purchase option', () => {
     await c.tp.shutdown();
   });
 
+  it('a dismissal frees the screen at once, as without the option: the next offer may be shown from it', async () => {
+    const c = client({ purchase: async () => ({ status: 'cancelled' }) as const });
+    await c.tp.offers.refresh();
+    const first = c.tp.offers.show(1);
+    await vi.waitFor(() => expect(c.ui.current?.offerId).toBe(1));
+    c.ui.current!.dismiss();
+    const next = c.tp.offers.show(2);
+    await vi.waitFor(() => expect(c.ui.current?.offerId).toBe(2));
+    c.ui.current!.dismiss();
+    await expect(first).resolves.toMatchObject({ action: 'dismiss', offerId: 1 });
+    await expect(next).resolves.toMatchObject({ action: 'dismiss', offerId: 2 });
+    await c.tp.shutdown();
+  });
+
   it('a personalized offer sells at its discount price, in the currencyCode option', async () => {
     const c = client({ purchase: async () => ({ status: 'purchased', characterSlug: 'mage' }), currencyCode: 'krw' });
     await c.buy(2);
