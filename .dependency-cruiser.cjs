@@ -24,6 +24,7 @@
 
 /** Domain folders and their doors. */
 const DOORS = {
+  'bridge': ['bridge/index.ts'],
   'bus': ['bus/index.ts'],
   'client': ['client/index.ts'],
   'inspector': ['inspector/index.ts'],
@@ -55,9 +56,11 @@ const LAYERS = [
   { level: 'delivery', members: ['delivery/'] },
   { level: 'offers, tabs, session', members: ['offers/', 'tabs/', 'session/'] },
   { level: 'client', members: ['client/', 'bus/'], oneUnit: true },
+  // The string bridge drives a client and names the adapters: above the client, below the entries.
+  { level: 'bridge', members: ['bridge/'] },
   {
     level: 'entries',
-    members: ['index.ts', 'logging.ts', 'dom.ts', 'canvas.ts', 'iife.ts', 'sw.ts', 'sw-script.ts', 'tcf.ts'],
+    members: ['index.ts', 'logging.ts', 'dom.ts', 'canvas.ts', 'iife.ts', 'sw.ts', 'sw-script.ts', 'tcf.ts', 'bridge.ts'],
     oneUnit: true,
   },
   { level: 'inspector', members: ['inspector/', 'inspector.ts'], oneUnit: true },

@@ -1,13 +1,14 @@
 /**
  * The script-tag build: `<script src=".../tp-web-sdk.iife.js">` defines `window.TPSDK` with the
  * package entry's API, every adapter (`createDomAdapter`, `createCanvasAdapter`) and the TCF
- * bridge (`consentFromTcf`). Its
+ * bridge (`consentFromTcf`), and `bridge`, the string bridge of `tp-web-sdk/bridge` (docs/bridge.md). Its
  * `createClient` draws offers with the DOM adapter in a browser unless `ui` says otherwise. This is
  * the package's only side effect.
  *
  * @module
  */
 import { createCoreClient, type ClientOptions, type TpClient } from './client/index.js';
+import { createBridge, PAGE_UI } from './bridge/index.js';
 import * as core from './index.js';
 import { hasDom } from './internal/index.js';
 import { checkOfferRules, createOffersEngine, forwardingOffersApi, triggerHooks } from './offers/index.js';
@@ -20,4 +21,4 @@ function createClient(options: ClientOptions): TpClient {
   return createCoreClient(options, { offers: { engine: createOffersEngine, api: forwardingOffersApi, checkRules: checkOfferRules, triggers: triggerHooks }, ui: () => (hasDom() ? dom.createDomAdapter() : undefined) });
 }
 
-(globalThis as unknown as { TPSDK: unknown }).TPSDK = { ...core, ...dom, ...canvas, ...tcf, createClient };
+(globalThis as unknown as { TPSDK: unknown }).TPSDK = { ...core, ...dom, ...canvas, ...tcf, createClient, bridge: createBridge({ createClient, ui: PAGE_UI }) };

@@ -38,6 +38,7 @@ export type { RehearsalDecision, RehearsalInput, RehearsalStep, RehearsalStepNam
 export { buildOfferContent, type ContentContext } from './content.js';
 export type { ProductInfo, ProductInfoSource } from './product-info.js';
 export type { PurchaseHandler } from './purchase-record.js';
+export { readPurchaseResult } from './purchase-record.js';
 export type { OfferClosedEvent, OfferEmitter, OfferEvents, OfferPlacedEvent, OfferPurchaseEvent, OfferReactionEvent, OfferSkippedEvent, OfferTriggerRecordEvent, SkipReason } from './events.js';
 export {
   DO_NOT_SHOW_AGAIN,

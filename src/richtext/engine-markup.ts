@@ -122,7 +122,11 @@ export function toEngineMarkup(richText: string, target: EngineMarkupTarget): st
   }
   if (typeof richText !== 'string') throw new ConfigError('richText', `expected a string, got ${richText === null ? 'null' : typeof richText}`);
   const { lines } = parseRichText(richText);
-  if (target === 'spans') return lines;
+  return target === 'spans' ? lines : linesAsMarkup(lines, target);
+}
+
+/** Parsed lines (an offer view's `message.lines`) in `target`'s markup, as {@link toEngineMarkup} writes them. */
+export function linesAsMarkup(lines: readonly Line[], target: Exclude<EngineMarkupTarget, 'spans'>): string {
   const markup = MARKUPS[target];
   return lines.map((line) => line.map((span) => writeSpan(markup, span)).join('')).join('\n');
 }
