@@ -117,7 +117,8 @@ export function renderOpsSection(): string {
   const lines = [START, '', '| Op | Arguments | Result | Calls |', '|---|---|---|---|'];
   for (const [name, op] of entries) {
     const args = op.args === 'options' ? 'the `createClient` options (see below)' : argsOf(op).map(([arg, spec]) => `\`${arg}\`${spec.optional ? '?' : ''}: ${docType(spec.type)}`).join('<br>') || 'none';
-    lines.push(`| \`${name}\`${op.async ? ' (async)' : ''} | ${args} | \`${op.result}\` | \`${op.calls}\` |`);
+    const calls = op.calls.includes(' ') ? op.calls : `\`${op.calls}\``;
+    lines.push(`| \`${name}\`${op.async ? ' (async)' : ''} | ${args} | \`${op.result.replaceAll('|', '\\|')}\` | ${calls} |`);
   }
   lines.push('');
   for (const [name, op] of entries) {
