@@ -1,12 +1,13 @@
 #!/usr/bin/env node
-// Runs before the tests: the browser tests need Debian's Chromium, and the golden images its named
-// fonts (DejaVu Sans, NanumGothic for Korean). Installs what is missing where it can (root with
-// apt-get), and otherwise stops with the command to run. Never skips silently.
+// Runs before the tests: the browser tests need Debian's Chromium, the golden images its named
+// fonts (DejaVu Sans, NanumGothic for Korean), and the Unity package's test Debian's Emscripten
+// (it links a stand-in of a Unity game with the package's .jslib). Installs what is missing where
+// it can (root with apt-get), and otherwise stops with the command to run. Never skips silently.
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const PACKAGES = ['chromium', 'fonts-dejavu-core', 'fonts-nanum'];
+const PACKAGES = ['chromium', 'fonts-dejavu-core', 'fonts-nanum', 'emscripten'];
 
 const succeeds = (command) => {
   try {
@@ -17,7 +18,8 @@ const succeeds = (command) => {
   }
 };
 const hasFonts = () => succeeds('fc-list "DejaVu Sans" | grep -q .') && succeeds('fc-list NanumGothic | grep -q .');
-if (existsSync(path) && hasFonts()) process.exit(0);
+const ready = () => existsSync(path) && hasFonts() && succeeds('command -v emcc');
+if (ready()) process.exit(0);
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 if (isRoot && succeeds('command -v apt-get')) {
@@ -26,11 +28,11 @@ if (isRoot && succeeds('command -v apt-get')) {
     stdio: 'inherit',
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });
-  if (existsSync(path) && hasFonts()) process.exit(0);
+  if (ready()) process.exit(0);
 }
 console.error(
   [
-    `The browser tests need Chromium at ${path} and the fonts DejaVu Sans and NanumGothic.`,
+    `The browser tests need Chromium at ${path}, the fonts DejaVu Sans and NanumGothic, and emcc (Emscripten).`,
     'Install them, then run the tests again:',
     `  sudo apt-get update && sudo apt-get install -y ${PACKAGES.join(' ')}`,
     'or point CHROMIUM_PATH at a Chromium or Chrome binary (the golden images still need the fonts).',

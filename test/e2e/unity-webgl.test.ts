@@ -1,0 +1,154 @@
+/**
+ * The Unity WebGL package's C entry points, as a Unity game reaches them: engines/unity/Tests~/driver.c
+ * (the C ABI IL2CPP uses for `[DllImport("__Internal")]` strings and an `Action<string>` callback)
+ * linked by Debian's Emscripten with the package's real TpWebSdk.jslib (`--js-library`) and the
+ * script-tag build as TpWebSdk.jspre (`--pre-js`), with Unity's `-sEXPORTED_FUNCTIONS`, run in
+ * Chromium against the reference service: init, one record of each of the 43 kinds, flush, each
+ * arriving once; an offer event reaches the C callback with Korean and emoji text intact; no
+ * callback inside a call. With a stand-in for Unity's keyboard capture (a window listener that
+ * cancels every key), Tab, Space, Enter and Escape still work in the DOM dialog.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DEFAULT_AUTH_MODE, DEFAULT_CLIENT_KEY } from '../../demo/service/config.js';
+import { bundleIife, ROOT } from '../../scripts/bundle.js';
+import { OBJECT_NAMES } from '../../src/index.js';
+import { recordOf } from '../support/arbitraries.js';
+import { received } from '../support/service.js';
+import { useDemoInChromium, useGamePage } from './harness.js';
+
+const UNITY = `${ROOT}engines/unity/`;
+const harness = useDemoInChromium();
+const built = { js: '' };
+let dir = '';
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'tp-unity-'));
+  await bundleIife(dir);
+  execFileSync(
+    'emcc',
+    [
+      `${UNITY}Tests~/driver.c`,
+      '--js-library', `${UNITY}Runtime/Plugins/WebGL/TpWebSdk.jslib`,
+      '--pre-js', join(dir, 'tp-web-sdk.iife.js'),
+      '--post-js', `${UNITY}Tests~/harness.js`,
+      '-sEXPORTED_FUNCTIONS=_main,_malloc,_free',
+      // One file for the test page to inline (the wasm as base64); Unity serves the .wasm apart.
+      '-sSINGLE_FILE=1',
+      '-o', join(dir, 'driver.js'),
+    ],
+    { stdio: 'pipe' },
+  );
+  built.js = readFileSync(join(dir, 'driver.js'), 'utf8').replaceAll('</script', '<\\/script');
+}, 120_000);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The game's page: Unity's keyboard capture stood in for, then the driver. */
+const site = useGamePage(harness, () => `<!doctype html><meta charset="utf-8"><title>unity</title>
+<canvas id="unity-canvas" width="640" height="480" tabindex="-1"></canvas>
+<script>
+  // WebGLInput.captureAllKeyboardInput: Unity cancels every key on window.
+  for (const type of ['keydown', 'keypress', 'keyup']) window.addEventListener(type, (e) => e.preventDefault());
+  var Module = { onRuntimeInitialized: () => { window.unityReady = true; } };
+</script>
+<script>${built.js}</script>`);
+
+type Json = Record<string, unknown>;
+const TITLE = '보석 100개 💎 30% 할인 🎉';
+
+async function send(page: Page, request: Json): Promise<Json> {
+  return JSON.parse(await page.evaluate((json) => (window as unknown as { Module: { tpSend(j: string): string } }).Module.tpSend(json), JSON.stringify({ v: 1, ...request }))) as Json;
+}
+
+async function messages(page: Page): Promise<Json[]> {
+  const texts = await page.evaluate(() => (window as unknown as { Module: { tpDriver: { messages: string[] } } }).Module.tpDriver.messages);
+  return texts.map((t) => JSON.parse(t) as Json);
+}
+
+async function replyTo(page: Page, id: string): Promise<Json> {
+  await expect.poll(async () => (await messages(page)).some((m) => m.id === id), { timeout: 15_000 }).toBe(true);
+  return (await messages(page)).find((m) => m.id === id)!;
+}
+
+function addOffer(player: string): void {
+  harness.stack.service.store.addOffers((nextId) => [
+    {
+      offer_id: nextId(),
+      player_slug: player,
+      offer: JSON.stringify({ price: 9900, discount_rate: 0.3, discount_price: 6930, product_id: 'gem_pack_100', product_name: 'Gem Pack x100', message_layout: 'h', message: { ko: { url: 'https://store.example.com/gems', image: null, title: TITLE } } }),
+      create_datetime: '2026-01-01 00:00:00',
+      valid_until: null,
+      valid_for: null,
+      valid_open_count: null,
+      first_opened_at: null,
+      is_offer_active: 1,
+      first_open_updates: 0,
+    },
+  ]);
+}
+
+async function start(player: string): Promise<Page> {
+  const page = await harness.page();
+  await page.goto(site.url);
+  await page.waitForFunction(() => (window as unknown as { unityReady?: boolean }).unityReady === true);
+  const service = harness.stack.service;
+  const init = await send(page, { id: 'init', op: 'init', args: { baseUrl: service.baseUrl, clientKey: DEFAULT_CLIENT_KEY, authMode: DEFAULT_AUTH_MODE, playerSlug: player, language: 'ko', autoLogin: false, flushIntervalMs: 0 } });
+  expect(init).toMatchObject({ ok: true, result: { protocol: 1 } });
+  return page;
+}
+
+it('through the C entry points: the 43 kinds arrive once, an offer event reaches the C callback with Korean and emoji intact, none inside a call', async () => {
+  const player = `unity-${Date.now()}`;
+  addOffer(player);
+  const page = await start(player);
+  const records = OBJECT_NAMES.map((name, i) => ({ name, record: { ...fc.sample(recordOf(name), { numRuns: 1, seed: 410 + i })[0]!, player_slug: player } }));
+  for (const [i, { name, record }] of records.entries()) {
+    expect(await send(page, { id: `t${i}`, op: 'track', args: { objectName: name, record } }), name).toMatchObject({ ok: true, result: true });
+  }
+  expect(await send(page, { id: 'flush', op: 'flush' })).toEqual({ v: 1, id: 'flush', pending: true });
+  expect(await replyTo(page, 'flush')).toMatchObject({ ok: true, result: { records: 43, deadLettered: 0 } });
+  for (const { name } of records) expect((await received(harness.stack.service, name)).filter((r) => r.player_slug === player), name).toHaveLength(1);
+
+  await send(page, { id: 'refresh', op: 'offers.refresh' });
+  const offerId = ((await replyTo(page, 'refresh')).result as Json[])[0]!.offer_id as number;
+  await send(page, { id: 'show', op: 'offers.show', args: { offerId } });
+  await expect.poll(async () => (await messages(page)).some((m) => m.event === 'offer:open'), { timeout: 10_000 }).toBe(true);
+  const open = (await messages(page)).find((m) => m.event === 'offer:open')!;
+  expect((open.data as { offer: { body: { message: { ko: { title: string } } } } }).offer.body.message.ko.title).toBe(TITLE);
+  await page.keyboard.press('Escape');
+  expect(await replyTo(page, 'show')).toMatchObject({ ok: true, result: { action: 'dismiss', offerId } });
+  expect(await page.evaluate(() => (window as unknown as { Module: { tpDriver: { duringCall: number } } }).Module.tpDriver.duringCall)).toBe(0);
+  await send(page, { id: 'end', op: 'shutdown' });
+  await replyTo(page, 'end');
+});
+
+it('with Unity capturing the keyboard, Tab moves focus in the DOM dialog, Space presses close and Enter presses Buy', async () => {
+  const player = `unity-keys-${Date.now()}`;
+  addOffer(player);
+  const page = await start(player);
+  await send(page, { id: 'refresh', op: 'offers.refresh' });
+  const offerId = ((await replyTo(page, 'refresh')).result as Json[])[0]!.offer_id as number;
+  const focused = () => page.evaluate(() => document.querySelector('[data-tp-offer]')?.shadowRoot?.activeElement?.outerHTML.slice(0, 80) ?? '');
+
+  await send(page, { id: 'show-1', op: 'offers.show', args: { offerId } });
+  await page.getByRole('dialog').waitFor();
+  const first = await focused();
+  await page.keyboard.press('Tab');
+  await expect.poll(focused).not.toBe(first);
+  await page.getByRole('button', { name: '닫기' }).focus();
+  await page.keyboard.press('Space');
+  expect(await replyTo(page, 'show-1')).toMatchObject({ ok: true, result: { action: 'dismiss', offerId } });
+
+  await send(page, { id: 'show-2', op: 'offers.show', args: { offerId } });
+  await page.getByRole('dialog').waitFor();
+  await page.getByRole('button', { name: /구매/ }).first().focus();
+  await page.keyboard.press('Enter');
+  expect(await replyTo(page, 'show-2')).toMatchObject({ ok: true, result: { action: 'interact', offerId } });
+  await send(page, { id: 'end', op: 'shutdown' });
+  await replyTo(page, 'end');
+});
