@@ -1,0 +1,98 @@
+// Runtime side (the main thread or a Web Worker): every call goes to the DOM side as a bridge
+// request string; replies and the bridge's messages come back as strings. Nothing here throws
+// into the event sheet: failures set LastError and fire On error.
+const C3 = globalThis.C3;
+
+// Must match domSide.js.
+const DOM_COMPONENT_ID = "tp-web-sdk";
+
+C3.Plugins.TpWebSdk.Instance = class TpWebSdkInstance extends globalThis.ISDKInstanceBase {
+	constructor() {
+		super({ domComponentId: DOM_COMPONENT_ID });
+		this._nextId = 0;
+		this._sessionId = "";
+		this._queued = 0;
+		this._lastError = "";
+		this._lastOfferId = 0;
+		this._lastProductId = "";
+		this._addDOMMessageHandler("message", (data) => this._onMessage(data));
+	}
+
+	_release() {
+		super._release();
+	}
+
+	/** Sends one bridge request; the reply is read for errors and the counters it carries. */
+	_request(op, args) {
+		const request = JSON.stringify({ v: 1, id: "c" + (++this._nextId), op: op, args: args || {} });
+		return this._postToDOMAsync("call", { request: request }).then(
+			(data) => this._onReply(op, data),
+			(error) => this._fail(op + ": " + (error && error.message ? error.message : String(error)))
+		);
+	}
+
+	_onReply(op, data) {
+		this._count(data);
+		let reply;
+		try {
+			reply = JSON.parse(data.reply);
+		} catch (error) {
+			return this._fail(op + ": the DOM side sent no JSON reply");
+		}
+		if (reply.ok === false) this._fail(op + ": " + (reply.error && reply.error.message));
+		else if (op === "init" || op === "session") this._sessionOf(reply.result);
+		return reply;
+	}
+
+	_onMessage(data) {
+		this._count(data);
+		let message;
+		try {
+			message = JSON.parse(data.message);
+		} catch (error) {
+			return;
+		}
+		const Cnds = C3.Plugins.TpWebSdk.Cnds;
+		const payload = message.data || {};
+		if (message.ok === false) this._fail(message.error && message.error.message);
+		switch (message.event) {
+			case "session:start": this._sessionId = String(payload.id || ""); break;
+			case "offer:open": this._lastOfferId = payload.offer ? payload.offer.offer_id : 0; this._trigger(Cnds.OnOfferShown); break;
+			// Dismissed, taken off screen by the game, expired on screen: it left the screen.
+			case "offer:dismiss":
+			case "offer:close":
+			case "offer:expired":
+				this._lastOfferId = payload.offer ? payload.offer.offer_id : 0;
+				this._trigger(Cnds.OnOfferClosed);
+				break;
+			// Buy: the SDK closes the offer after it.
+			case "offer:interact":
+				this._lastOfferId = payload.offer ? payload.offer.offer_id : 0;
+				this._lastProductId = String(payload.detail || "");
+				this._trigger(Cnds.OnPurchase);
+				this._trigger(Cnds.OnOfferClosed);
+				break;
+			case "error": this._fail(payload.message); break;
+		}
+	}
+
+	_count(data) {
+		if (data && typeof data.queued === "number") this._queued = data.queued;
+		if (data && typeof data.sessionId === "string") this._sessionId = data.sessionId;
+	}
+
+	_sessionOf(result) {
+		if (result && typeof result.id === "string") this._sessionId = result.id;
+	}
+
+	_fail(message) {
+		this._lastError = String(message || "unknown error");
+		this._trigger(C3.Plugins.TpWebSdk.Cnds.OnError);
+	}
+
+	_saveToJson() {
+		return {};
+	}
+
+	_loadFromJson(o) {}
+};

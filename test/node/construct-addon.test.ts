@@ -1,0 +1,72 @@
+/**
+ * The Construct 3 addon: its generated files are what the table and the record catalog give; the
+ * packed `.c3addon` holds exactly addon.json's file-list; every action, condition and expression
+ * has its words (and each parameter and combo item), and a runtime method of its script name,
+ * read by running the runtime scripts over stand-ins of the Addon SDK v2 base classes.
+ */
+import { readFileSync } from 'node:fs';
+import { runInNewContext } from 'node:vm';
+import { unzipSync } from 'fflate';
+import { expect, it } from 'vitest';
+import { ACTIONS, ADDON_DIR, CONDITIONS, EXPRESSIONS, packAddon, renderAces, renderActions, renderLang } from '../../scripts/construct-addon.js';
+import { OBJECT_NAMES } from '../../src/index.js';
+
+const read = (path: string): string => readFileSync(`${ADDON_DIR}${path}`, 'utf8');
+type Json = Record<string, any>;
+
+it('aces.json, lang/en-US.json and the kinds of actions.js are what the table generates (run `npm run construct:addon`)', () => {
+  expect(read('aces.json')).toBe(renderAces());
+  expect(read('lang/en-US.json')).toBe(renderLang());
+  expect(read('c3runtime/actions.js')).toBe(renderActions(read('c3runtime/actions.js')));
+});
+
+it('the packed addon holds exactly the files addon.json lists, the SDK among them', () => {
+  const addon = JSON.parse(read('addon.json')) as Json;
+  expect(addon).toMatchObject({ 'is-c3-addon': true, 'sdk-version': 2, type: 'plugin', id: 'TpWebSdk' });
+  const files = unzipSync(packAddon('/* the SDK */'));
+  expect(Object.keys(files).sort()).toEqual([...addon['file-list']].sort());
+  for (const script of addon['editor-scripts']) expect(addon['file-list']).toContain(script);
+  expect(new TextDecoder().decode(files['c3runtime/tp-web-sdk.iife.js'])).toBe('/* the SDK */');
+});
+
+it('every ACE has its words, and every parameter and combo item too', () => {
+  const lang = (JSON.parse(read('lang/en-US.json')) as Json).text.plugins.tpwebsdk;
+  const aces = (JSON.parse(read('aces.json')) as Json)['tp-web-sdk'];
+  for (const kind of ['actions', 'conditions'] as const) {
+    for (const ace of aces[kind]) {
+      const words = lang[kind][ace.id];
+      expect(words, ace.id).toMatchObject({ 'list-name': expect.any(String), 'display-text': expect.any(String), description: expect.any(String) });
+      for (const param of ace.params ?? []) {
+        expect(words.params[param.id], `${ace.id}.${param.id}`).toMatchObject({ name: expect.any(String), desc: expect.any(String) });
+        for (const item of param.items ?? []) expect(words.params[param.id].items[item], `${ace.id}.${param.id}.${item}`).toEqual(expect.any(String));
+      }
+      // {0}… in the display text name existing parameters.
+      for (const [, n] of words['display-text'].matchAll(/\{(\d+)\}/g)) expect(Number(n)).toBeLessThan((ace.params ?? []).length);
+    }
+  }
+  for (const exp of aces.expressions) expect(lang.expressions[exp.id], exp.id).toMatchObject({ description: expect.any(String), 'translated-name': exp.expressionName });
+  const ids = [...aces.actions, ...aces.conditions, ...aces.expressions].map((a: Json) => a.id);
+  for (const id of ids) expect(id).toMatch(/^[a-z][a-z0-9-]*$/);
+});
+
+it('every ACE has a runtime method of its script name; the Track combo lists the 43 kinds in KINDS order', () => {
+  const base = class {
+    constructor(..._args: unknown[]) {}
+    _addDOMMessageHandler() {}
+  };
+  const context: Record<string, any> = { ISDKPluginBase: base, ISDKObjectTypeBase: base, ISDKInstanceBase: base };
+  context.globalThis = context;
+  context.C3 = { Plugins: {} };
+  for (const file of ['plugin', 'type', 'instance', 'conditions', 'actions', 'expressions']) {
+    // The runtime scripts are modules, each with its own `const C3`: run each in a scope of its own.
+    runInNewContext(`(() => {\n${read(`c3runtime/${file}.js`)}\n})()`, context);
+  }
+  const plugin = context.C3.Plugins.TpWebSdk;
+  for (const ace of ACTIONS) expect(typeof plugin.Acts[ace.scriptName], ace.scriptName).toBe('function');
+  for (const ace of CONDITIONS) expect(typeof plugin.Cnds[ace.scriptName], ace.scriptName).toBe('function');
+  for (const ace of EXPRESSIONS) expect(typeof plugin.Exps[ace.scriptName], ace.scriptName).toBe('function');
+  expect(typeof plugin.Instance).toBe('function');
+  expect(Array.from(plugin.KINDS)).toEqual([...OBJECT_NAMES]);
+  const track = (JSON.parse(read('aces.json')) as Json)['tp-web-sdk'].actions.find((a: Json) => a.id === 'track');
+  expect(track.params[0].items).toEqual(OBJECT_NAMES.map((n) => n.replaceAll('_', '-')));
+});
