@@ -16,7 +16,8 @@ const common = { bundle: true, target: 'es2022', logLevel: 'warning' } as const;
  * headless adapter), `tp-web-sdk/logging` (logging only), `tp-web-sdk/dom` and `tp-web-sdk/canvas`
  * (the adapters, so a game ships only the one it uses), `tp-web-sdk/sw` (the service-worker relay),
  * `tp-web-sdk/tcf` (the IAB TCF consent bridge, apart from everything else), `tp-web-sdk/inspector`
- * (the in-game inspector, a client of the public API, apart too).
+ * (the in-game inspector, a client of the public API, apart too), `tp-web-sdk/phaser` (the Phaser
+ * plugin, a client of the public API; Phaser itself is the game's).
  */
 export const ENTRIES = {
   index: `${ROOT}src/index.ts`,
@@ -26,9 +27,10 @@ export const ENTRIES = {
   sw: `${ROOT}src/sw.ts`,
   tcf: `${ROOT}src/tcf.ts`,
   inspector: `${ROOT}src/inspector.ts`,
+  phaser: `${ROOT}src/phaser.ts`,
 } as const;
 
-/** `outdir/{index,logging,dom,canvas,sw,tcf,inspector}.js`: ESM, shared code in chunks, dependencies left as imports for the game's bundler. */
+/** `outdir/{index,logging,dom,canvas,sw,tcf,inspector,phaser}.js`: ESM, shared code in chunks, dependencies left as imports for the game's bundler. */
 export async function bundleEsm(outdir: string): Promise<void> {
   await build({
     ...common,
@@ -66,7 +68,8 @@ export async function bundleIife(outdir: string): Promise<void> {
  * budgets (docs/size.md): `logging` (tp-web-sdk/logging), `offers` (the package entry: logging,
  * offers, markup, headless view), `dom` and `canvas` (the package entry and one adapter), `tcf`
  * (tp-web-sdk/tcf alone), `inspector` (tp-web-sdk/inspector alone: it imports only types of the
- * package, so it ships none of the SDK).
+ * package, so it ships none of the SDK), `phaser` (the package entry and tp-web-sdk/phaser, without
+ * Phaser, which the game brings).
  */
 export const SIZE_BUNDLES = {
   logging: `export * from '${ENTRIES.logging}';`,
@@ -75,6 +78,7 @@ export const SIZE_BUNDLES = {
   canvas: `export * from '${ENTRIES.index}'; export * from '${ENTRIES.canvas}';`,
   tcf: `export * from '${ENTRIES.tcf}';`,
   inspector: `export * from '${ENTRIES.inspector}';`,
+  phaser: `export * from '${ENTRIES.index}'; export * from '${ENTRIES.phaser}';`,
 } as const;
 
 /** `outdir/<name>.js` for each of {@link SIZE_BUNDLES}. */
