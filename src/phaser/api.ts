@@ -54,6 +54,12 @@ export interface PhaserPluginData {
    * leaves the screen: put it in an `aria-live` region or the game container's `aria-label`.
    */
   readonly announce?: (text: string) => void;
+  /**
+   * Called with what failed while the game ran: a callback of the overlay that threw (a view's
+   * action, a redraw), or the client's `gameplayStart`/`gameplayStop`. Nothing the plugin does
+   * throws into Phaser's loop. Default: `console.error`.
+   */
+  readonly onError?: (error: unknown) => void;
 }
 
 /** A Text object the overlay drew (see {@link TpPhaserPlugin.inspect}). */

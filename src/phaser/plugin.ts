@@ -34,14 +34,15 @@ function checkData(data: unknown): PhaserPluginData {
   if (d.ui !== undefined && typeof d.ui?.onPresent !== 'function') {
     throw new ConfigError('ui', 'data.ui must be the headless adapter the client was created with (createHeadlessAdapter())');
   }
+  if (d.onError !== undefined && typeof d.onError !== 'function') throw new ConfigError('onError', 'must be a function');
   if (d.gameplayScenes !== undefined && (!Array.isArray(d.gameplayScenes) || !d.gameplayScenes.every((k) => typeof k === 'string'))) {
     throw new ConfigError('gameplayScenes', 'must be an array of scene keys');
   }
   return d as PhaserPluginData;
 }
 
-/** What a runtime failure of the plugin becomes: a console error, never an exception in the game loop. */
-function reportFailure(error: unknown): void {
+/** What a runtime failure of the plugin becomes without `data.onError`: a console error, never an exception in the game loop. */
+function logFailure(error: unknown): void {
   console.error('tp-web-sdk/phaser:', error);
 }
 
@@ -80,6 +81,7 @@ export function createPhaserPlugin(Phaser: PhaserNamespace): PhaserPluginClass {
     override start(): void {
       const data = this.settings();
       if (this.overlay) return;
+      const reportFailure = (error: unknown): void => (data.onError ?? logFailure)(error);
       const overlay = new Overlay(this.game, {
         key: data.overlayKey ?? 'tp-offer',
         theme: { ...DEFAULT_PHASER_THEME, ...data.theme },
