@@ -37,6 +37,8 @@ let NO_CORS_IMAGE = '';
 const WEBGL_ARGS = ['--use-angle=swiftshader', '--enable-unsafe-swiftshader'];
 
 const scripts: Record<3 | 4, string> = { 3: '', 4: '' };
+/** The script-tag build (src/iife.ts, as scripts/bundle.ts builds it). */
+let iife = '';
 let browser: Browser;
 let server: Server;
 
@@ -63,6 +65,13 @@ beforeAll(async () => {
       const cors = url.searchParams.get('cors') === '1';
       res.writeHead(200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'no-store', ...(cors && { 'Access-Control-Allow-Origin': '*' }) });
       res.end(SVG);
+    } else if (url.pathname === '/tp-web-sdk.iife.js') {
+      res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(iife);
+    } else if (/^\/phaser[34]\.min\.js$/.test(url.pathname)) {
+      const dir = url.pathname.startsWith('/phaser4') ? 'phaser4' : 'phaser';
+      res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(readFileSync(`${ROOT}node_modules/${dir}/dist/phaser.min.js`));
+    } else if (url.pathname === '/script-tag.html') {
+      res.writeHead(200, { 'Content-Type': 'text/html' }).end(scriptTagPage(url.searchParams.get('phaser') === '4' ? 4 : 3));
     } else if (script) {
       res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(scripts[Number(script) as 3 | 4]);
     } else {
@@ -76,7 +85,8 @@ beforeAll(async () => {
   GAME = `http://127.0.0.1:${port}/`;
   CORS_IMAGE = `http://localhost:${port}/bg.svg?cors=1`;
   NO_CORS_IMAGE = `http://localhost:${port}/bg.svg?cors=0`;
-  [scripts[3], scripts[4]] = await Promise.all([bundle(3), bundle(4)]);
+  const script = build({ entryPoints: [`${ROOT}src/iife.ts`], bundle: true, write: false, minify: true, format: 'iife', target: 'es2022', platform: 'browser', legalComments: 'none' });
+  [scripts[3], scripts[4], iife] = await Promise.all([bundle(3), bundle(4), script.then((out) => out.outputFiles[0]!.text)]);
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS.filter((a) => a !== '--disable-gpu'), ...WEBGL_ARGS, '--font-render-hinting=none'], headless: true });
 }, 120_000);
 afterAll(async () => {
@@ -84,6 +94,25 @@ afterAll(async () => {
   server?.closeAllConnections();
   await new Promise((resolve) => server?.close(resolve));
 });
+
+/**
+ * A game of script tags: Phaser's own build (`window.Phaser`), then the SDK's (`window.TPSDK`); its
+ * one scene, `Play`, keeps `this.tp` in `window.playTp`.
+ */
+function scriptTagPage(major: 3 | 4): string {
+  return `<!doctype html><html><head><meta charset="utf-8"></head><body>
+<script src="phaser${major}.min.js"></script>
+<script src="tp-web-sdk.iife.js"></script>
+<script>
+  window.calls = [];
+  const client = { gameplayStart: () => calls.push('gameplayStart'), gameplayStop: () => calls.push('gameplayStop') };
+  new Phaser.Game({
+    type: Phaser.CANVAS, width: 200, height: 200, banner: false, audio: { noAudio: true },
+    scene: [{ key: 'Play', create() { window.playTp = this.tp; } }],
+    plugins: { global: [{ key: 'tp', plugin: TPSDK.createPhaserPlugin(Phaser), start: true, mapping: 'tp', data: { client, gameplayScenes: ['Play'] } }] },
+  });
+</script></body></html>`;
+}
 
 /** The game page with Phaser `major`, its errors collected (`pageerror` and console errors). */
 async function openGame(major: 3 | 4): Promise<{ page: Page; errors: string[] }> {
@@ -188,6 +217,19 @@ describe.each(VARIANTS)('Phaser $major, $renderer', ({ major, renderer }) => {
     expect(errors.filter((e) => !/CORS|Access-Control|net::ERR_FAILED/i.test(e))).toEqual([]);
     await page.close();
   });
+});
+
+it.each([3, 4] as const)('script tags: TPSDK.createPhaserPlugin(window.Phaser) with Phaser %i follows gameplay and maps this.tp', async (major) => {
+  const page = await browser.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
+  await page.goto(`${GAME}script-tag.html?phaser=${major}`);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { calls: string[] }).calls)).toEqual(['gameplayStart']);
+  expect(await page.evaluate(() => typeof (window as unknown as { playTp?: { inspect?: unknown } }).playTp?.inspect)).toBe('function');
+  expect(await page.evaluate(() => (window as unknown as { Phaser: { VERSION: string } }).Phaser.VERSION.split('.')[0])).toBe(String(major));
+  expect(errors).toEqual([]);
+  await page.close();
 });
 
 it('golden image: the Phaser card (Phaser 3, canvas, 400×500) matches test/golden/phaser-en-400x500.png', async () => {
