@@ -29,7 +29,9 @@ export function trackGameplay(game: PhaserGame, keys: readonly string[], sink: G
   const running = new Set<string>();
   const watched = new WeakSet<PhaserSystems>();
   const undo: (() => void)[] = [];
+  let stopped = false;
   const set = (key: string, on: boolean): void => {
+    if (stopped) return; // a scene's event after the plugin stopped following
     const before = running.size > 0;
     if (on) running.add(key);
     else running.delete(key);
@@ -58,5 +60,6 @@ export function trackGameplay(game: PhaserGame, keys: readonly string[], sink: G
   return () => {
     for (const u of undo.splice(0)) u();
     for (const key of [...running]) set(key, false);
+    stopped = true;
   };
 }
