@@ -107,7 +107,10 @@ export interface TpPhaserPlugin {
    * Shows the offer in the overlay and resolves with how it ended. With `data.ui`, this is
    * `client.offers.show()` (its rules, errors and `busy`); without, it draws
    * `client.offers.view(offerId)`, reports `open` once drawn, and replaces an offer the overlay
-   * shows (that one is `closed`, nothing reported). Rejects as those do (`OfferError`).
+   * shows (that one is `closed`, nothing reported). Rejects as those do (`OfferError`); when
+   * `options.signal` aborts, the offer is taken off screen (`closed`, nothing reported) and it
+   * rejects with the signal's reason. A client without offers (`tp-web-sdk/logging`'s): a
+   * `ConfigError` naming `client`.
    */
   show(offerId: number, options?: { readonly signal?: AbortSignal }): Promise<OfferOutcome>;
   /**

@@ -46,6 +46,55 @@ function logFailure(error: unknown): void {
   console.error('tp-web-sdk/phaser:', error);
 }
 
+/** What `start()` wires, undone by `stop()`: gameplay from the scenes, and the adapter's offers into the overlay. */
+function connect(game: PhaserBasePlugin['game'], data: PhaserPluginData, overlay: Overlay, failed: (error: unknown) => void): () => void {
+  const client = data.client;
+  const call = (name: 'gameplayStart' | 'gameplayStop'): void => {
+    try {
+      if (typeof client[name] === 'function') client[name]();
+    } catch (error) {
+      failed(error);
+    }
+  };
+  const undo = [trackGameplay(game, data.gameplayScenes ?? [], { start: () => call('gameplayStart'), stop: () => call('gameplayStop') })];
+  const ui = data.ui;
+  if (ui) {
+    undo.push(ui.onPresent((view) => overlay.present(view)), ui.onClose(() => overlay.close()));
+    if (ui.current) overlay.present(ui.current);
+  }
+  return () => {
+    for (const u of undo.splice(0)) u();
+  };
+}
+
+/**
+ * Draws a view of the client's in the overlay (no adapter involved): `open` once drawn, removed
+ * when it ends. When `signal` aborts, the offer is closed and this rejects with its reason, as
+ * `offers.show()` does.
+ */
+async function showView(overlay: Overlay, viewing: Promise<OfferView>, signal: AbortSignal | undefined): Promise<OfferOutcome> {
+  signal?.throwIfAborted();
+  const view = await viewing;
+  const abort = (): void => view.close();
+  signal?.addEventListener('abort', abort, { once: true });
+  overlay.present(view);
+  view.open();
+  try {
+    const outcome = await view.closed;
+    signal?.throwIfAborted();
+    return outcome;
+  } finally {
+    signal?.removeEventListener('abort', abort);
+    if (overlay.current === view) overlay.close();
+  }
+}
+
+/** The client's offers, or a ConfigError for a client without (`tp-web-sdk/logging`'s). */
+function offersOf(client: PhaserPluginClient): NonNullable<PhaserPluginClient['offers']> {
+  if (!client.offers) throw new ConfigError('client', 'the client has no offers (tp-web-sdk/logging): create it with tp-web-sdk');
+  return client.offers;
+}
+
 /**
  * The plugin class for the game's `Phaser` (3.60+ or 4.x: the SDK never imports `phaser`), to give
  * as a global plugin:
@@ -68,7 +117,7 @@ export function createPhaserPlugin(Phaser: PhaserNamespace): PhaserPluginClass {
   class TpPlugin extends Base implements TpPhaserPlugin {
     private data: PhaserPluginData | undefined;
     private overlay: Overlay | undefined;
-    private readonly undo: (() => void)[] = [];
+    private disconnect: (() => void) | undefined;
 
     get client(): PhaserPluginClient {
       return this.settings().client;
@@ -80,42 +129,21 @@ export function createPhaserPlugin(Phaser: PhaserNamespace): PhaserPluginClass {
 
     override start(): void {
       const data = this.settings();
-      if (this.overlay) return;
-      const reportFailure = (error: unknown): void => (data.onError ?? logFailure)(error);
-      const overlay = new Overlay(this.game, {
-        key: data.overlayKey ?? 'tp-offer',
-        theme: { ...DEFAULT_PHASER_THEME, ...data.theme },
-        announce: data.announce,
-        failed: reportFailure,
-      });
-      this.overlay = overlay;
-      const client = data.client;
-      const call = (name: 'gameplayStart' | 'gameplayStop'): void => {
-        try {
-          if (typeof client[name] === 'function') client[name]();
-        } catch (error) {
-          reportFailure(error);
-        }
-      };
-      this.undo.push(trackGameplay(this.game, data.gameplayScenes ?? [], { start: () => call('gameplayStart'), stop: () => call('gameplayStop') }));
-      const ui = data.ui;
-      if (ui) {
-        this.undo.push(ui.onPresent((view) => overlay.present(view)), ui.onClose(() => overlay.close()));
-        if (ui.current) overlay.present(ui.current);
-      }
+      if (this.disconnect) return;
+      const failed = (error: unknown): void => (data.onError ?? logFailure)(error);
+      this.overlay ??= new Overlay(this.game, { key: data.overlayKey ?? 'tp-offer', theme: { ...DEFAULT_PHASER_THEME, ...data.theme }, announce: data.announce, failed });
+      this.disconnect = connect(this.game, data, this.overlay, failed);
     }
 
-    show(offerId: number, options?: { readonly signal?: AbortSignal }): Promise<OfferOutcome> {
+    async show(offerId: number, options?: { readonly signal?: AbortSignal }): Promise<OfferOutcome> {
       const { client, ui } = this.settings();
-      if (!client.offers) return Promise.reject(new ConfigError('client', 'the client has no offers (tp-web-sdk/logging): create it with tp-web-sdk'));
-      if (ui) return client.offers.show(offerId, options);
-      return this.drawView(client.offers.view(offerId), options?.signal);
+      const offers = offersOf(client);
+      if (ui || !this.overlay) return offers.show(offerId, options);
+      return showView(this.overlay, offers.view(offerId), options?.signal);
     }
 
-    showAt(placement: string, options?: { readonly signal?: AbortSignal }): ReturnType<TpPhaserPlugin['showAt']> {
-      const { client } = this.settings();
-      if (!client.offers) return Promise.reject(new ConfigError('client', 'the client has no offers (tp-web-sdk/logging): create it with tp-web-sdk'));
-      return client.offers.showAt(placement as never, options);
+    async showAt(placement: string, options?: { readonly signal?: AbortSignal }): ReturnType<TpPhaserPlugin['showAt']> {
+      return offersOf(this.settings().client).showAt(placement as never, options);
     }
 
     close(): void {
@@ -127,7 +155,8 @@ export function createPhaserPlugin(Phaser: PhaserNamespace): PhaserPluginClass {
     }
 
     override stop(): void {
-      for (const u of this.undo.splice(0)) u();
+      this.disconnect?.();
+      this.disconnect = undefined;
       this.overlay?.close();
     }
 
@@ -135,27 +164,6 @@ export function createPhaserPlugin(Phaser: PhaserNamespace): PhaserPluginClass {
       this.stop();
       this.overlay = undefined;
       super.destroy();
-    }
-
-    /** Draws a view of the client's (no adapter involved): open once drawn, removed when it ends. */
-    private async drawView(viewing: Promise<OfferView>, signal: AbortSignal | undefined): Promise<OfferOutcome> {
-      signal?.throwIfAborted();
-      const view = await viewing;
-      const overlay = this.overlay;
-      if (!overlay) {
-        view.close();
-        return view.closed;
-      }
-      const abort = (): void => view.close();
-      signal?.addEventListener('abort', abort, { once: true });
-      overlay.present(view);
-      view.open();
-      try {
-        return await view.closed;
-      } finally {
-        signal?.removeEventListener('abort', abort);
-        if (overlay.current === view) overlay.close();
-      }
     }
 
     private settings(): PhaserPluginData {

@@ -85,6 +85,17 @@ describe.each([
     expect(await shown).toMatchObject({ action: 'dismiss', offerId: 2 });
   });
 
+  it('without data.ui: show()\'s signal aborting takes the offer off screen and rejects with its reason, as offers.show() does', async () => {
+    const { client } = await offersClient();
+    game = await startTestGame(Phaser, { type: Phaser.CANVAS, parent: parent(), client });
+    const controller = new AbortController();
+    const shown = game.plugin.show(1, { signal: controller.signal });
+    await expect.poll(() => game!.plugin.inspect().offerId).toBe(1);
+    controller.abort();
+    await expect(shown).rejects.toMatchObject({ name: 'AbortError' });
+    expect(game.plugin.inspect()).toMatchObject({ offerId: undefined, controls: [] });
+  });
+
   it('the game destroyed with an offer on screen takes it off screen: show() resolves closed, nothing reported', async () => {
     const { client } = await offersClient();
     game = await startTestGame(Phaser, { type: Phaser.CANVAS, parent: parent(), client });
