@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { labelsFor } from '../dom.js';
 import type { OfferView } from '../index.js';
 import type { PhaserControlInfo, PhaserInspection, PhaserTextInfo } from './api.js';
 import { drawCard, type Card } from './card.js';
@@ -241,7 +242,8 @@ export class Overlay {
     const { x, y, width, height } = control.hit;
     card.ring.setPosition(x - 3, y - 3).setSize(width + 6, height + 6);
     card.ring.setVisible(keyboardFocused(this.game.config.inputKeyboardEventTarget));
-    this.options.announce?.(`${this.view.title}. ${control.label}; arrow keys move, Enter presses`);
+    const title = this.view.title.trim() === '' ? labelsFor(this.view.language).offer : this.view.title;
+    this.options.announce?.(`${title}. ${control.label}; arrow keys move, Enter presses`);
   }
 
   /** Runs `fn`; what it throws goes to `failed`, never into Phaser's loop. */
