@@ -15,6 +15,9 @@
  * 5. `inspector/` (the in-game inspector, `tp-web-sdk/inspector`) is a client of the SDK, not a
  *    part of it: the top layer, it imports only the package's public surface (`index.ts`,
  *    `logging.ts`), and only its entry `inspector.ts` imports it.
+ * 6. `phaser/` (the Phaser plugin, `tp-web-sdk/phaser`) is a client of the SDK too: it imports only
+ *    the public surface (`index.ts`, `dom.ts`, `canvas.ts`); it sits with the entries, as the
+ *    script-tag build (`iife.ts`) ships it.
  *
  * A type-only import counts like any other (`tsPreCompilationDeps`): it ties the files together
  * for a reader all the same.
@@ -32,6 +35,7 @@ const DOORS = {
   'errors': ['errors/index.ts'],
   'internal': ['internal/index.ts'],
   'offers': ['offers/index.ts', 'offers/options.ts'],
+  'phaser': ['phaser/index.ts'],
   'queue': ['queue/index.ts'],
   'records': ['records/index.ts'],
   'richtext': ['richtext/index.ts'],
@@ -60,7 +64,7 @@ const LAYERS = [
   { level: 'bridge', members: ['bridge/'] },
   {
     level: 'entries',
-    members: ['index.ts', 'logging.ts', 'dom.ts', 'canvas.ts', 'iife.ts', 'sw.ts', 'sw-script.ts', 'tcf.ts', 'bridge.ts'],
+    members: ['index.ts', 'logging.ts', 'dom.ts', 'canvas.ts', 'iife.ts', 'sw.ts', 'sw-script.ts', 'tcf.ts', 'bridge.ts', 'phaser.ts', 'phaser/'],
     oneUnit: true,
   },
   { level: 'inspector', members: ['inspector/', 'inspector.ts'], oneUnit: true },
@@ -130,6 +134,13 @@ module.exports = {
       severity: 'error',
       from: { path: ['^src/inspector/', '^src/inspector\\.ts$'] },
       to: { path: '^src/', pathNot: ['^src/inspector/', '^src/index\\.ts$', '^src/logging\\.ts$'] },
+    },
+    {
+      name: 'public-only:phaser',
+      comment: 'src/phaser/ is a client of the SDK: it imports only the public surface (src/index.ts, src/dom.ts, src/canvas.ts), never the SDK\'s internals.',
+      severity: 'error',
+      from: { path: '^src/phaser/' },
+      to: { path: '^src/', pathNot: ['^src/phaser/', '^src/index\\.ts$', '^src/dom\\.ts$', '^src/canvas\\.ts$'] },
     },
     ...upwardRules,
     ...peerRules,

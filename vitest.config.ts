@@ -12,7 +12,7 @@ const src = fileURLToPath(new URL('./src/', import.meta.url));
 const resolve = {
   alias: [
     { find: /^tp-web-sdk$/, replacement: `${src}index.ts` },
-    { find: /^tp-web-sdk\/(logging|dom|canvas|tcf|inspector|bridge)$/, replacement: `${src}$1.ts` },
+    { find: /^tp-web-sdk\/(logging|dom|canvas|tcf|inspector|bridge|phaser)$/, replacement: `${src}$1.ts` },
   ],
 };
 

@@ -31,6 +31,7 @@ export async function buildDemo(): Promise<void> {
         'tp-web-sdk/dom': `${ROOT}src/dom.ts`,
         'tp-web-sdk/canvas': `${ROOT}src/canvas.ts`,
         'tp-web-sdk/inspector': `${ROOT}src/inspector.ts`,
+        'tp-web-sdk/phaser': `${ROOT}src/phaser.ts`,
         // Phaser's own minified ES module build (1.2 MB), rather than the 7.9 MB UMD its "browser" field names.
         phaser: `${ROOT}node_modules/phaser/dist/phaser.esm.min.js`,
       },

@@ -1,7 +1,7 @@
 /**
  * `npm run build`: the package's files in dist/, and the size-check bundles in .size/.
  *
- * - dist/{index,logging,dom,canvas,sw,tcf,inspector,bridge}.js: ESM entry points (shared code in dist/chunks/),
+ * - dist/{index,logging,dom,canvas,sw,tcf,inspector,bridge,phaser}.js: ESM entry points (shared code in dist/chunks/),
  *   dependencies left as imports (the game's bundler dedupes them);
  * - dist/types/: declarations from tsc;
  * - dist/tp-web-sdk-sw.js: the service-worker relay, a classic script that installs itself;
@@ -18,4 +18,4 @@ rmSync(dist, { recursive: true, force: true });
 rmSync(`${ROOT}.size`, { recursive: true, force: true });
 await Promise.all([bundleEsm(dist), bundleIife(dist), bundleForSize(`${ROOT}.size`)]);
 execFileSync(process.execPath, [`${ROOT}node_modules/typescript/bin/tsc`, '-p', `${ROOT}tsconfig.build.json`], { stdio: 'inherit' });
-console.log('built dist/{index,logging,dom,canvas,sw,tcf,inspector,bridge}.js, dist/tp-web-sdk.iife.js, dist/tp-web-sdk-sw.js, dist/types/, .size/');
+console.log('built dist/{index,logging,dom,canvas,sw,tcf,inspector,bridge,phaser}.js, dist/tp-web-sdk.iife.js, dist/tp-web-sdk-sw.js, dist/types/, .size/');

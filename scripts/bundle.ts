@@ -17,7 +17,8 @@ const common = { bundle: true, target: 'es2022', logLevel: 'warning' } as const;
  * (the adapters, so a game ships only the one it uses), `tp-web-sdk/sw` (the service-worker relay),
  * `tp-web-sdk/tcf` (the IAB TCF consent bridge, apart from everything else), `tp-web-sdk/inspector`
  * (the in-game inspector, a client of the public API, apart too), `tp-web-sdk/bridge` (the string
- * bridge for game engines).
+ * bridge for game engines), `tp-web-sdk/phaser` (the Phaser plugin, a client of the public API;
+ * Phaser itself is the game's).
  */
 export const ENTRIES = {
   index: `${ROOT}src/index.ts`,
@@ -28,9 +29,10 @@ export const ENTRIES = {
   tcf: `${ROOT}src/tcf.ts`,
   inspector: `${ROOT}src/inspector.ts`,
   bridge: `${ROOT}src/bridge.ts`,
+  phaser: `${ROOT}src/phaser.ts`,
 } as const;
 
-/** `outdir/{index,logging,dom,canvas,sw,tcf,inspector,bridge}.js`: ESM, shared code in chunks, dependencies left as imports for the game's bundler. */
+/** `outdir/{index,logging,dom,canvas,sw,tcf,inspector,bridge,phaser}.js`: ESM, shared code in chunks, dependencies left as imports for the game's bundler. */
 export async function bundleEsm(outdir: string): Promise<void> {
   await build({
     ...common,
@@ -69,7 +71,8 @@ export async function bundleIife(outdir: string): Promise<void> {
  * offers, markup, headless view), `dom` and `canvas` (the package entry and one adapter), `tcf`
  * (tp-web-sdk/tcf alone), `inspector` (tp-web-sdk/inspector alone: it imports only types of the
  * package, so it ships none of the SDK), `bridge` (tp-web-sdk/bridge: the package entry and both
- * adapters, which `init` may name).
+ * adapters, which `init` may name), `phaser` (the package entry and tp-web-sdk/phaser, without
+ * Phaser, which the game brings).
  */
 export const SIZE_BUNDLES = {
   logging: `export * from '${ENTRIES.logging}';`,
@@ -79,6 +82,7 @@ export const SIZE_BUNDLES = {
   tcf: `export * from '${ENTRIES.tcf}';`,
   inspector: `export * from '${ENTRIES.inspector}';`,
   bridge: `export * from '${ENTRIES.bridge}';`,
+  phaser: `export * from '${ENTRIES.index}'; export * from '${ENTRIES.phaser}';`,
 } as const;
 
 /** `outdir/<name>.js` for each of {@link SIZE_BUNDLES}. */

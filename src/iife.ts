@@ -1,7 +1,8 @@
 /**
  * The script-tag build: `<script src=".../tp-web-sdk.iife.js">` defines `window.TPSDK` with the
- * package entry's API, every adapter (`createDomAdapter`, `createCanvasAdapter`) and the TCF
- * bridge (`consentFromTcf`), and `bridge`, the string bridge of `tp-web-sdk/bridge` (docs/bridge.md). Its
+ * package entry's API, every adapter (`createDomAdapter`, `createCanvasAdapter`), the TCF
+ * bridge (`consentFromTcf`), the Phaser plugin's factory (`createPhaserPlugin`, given the page's
+ * `window.Phaser`), and `bridge`, the string bridge of `tp-web-sdk/bridge` (docs/bridge.md). Its
  * `createClient` draws offers with the DOM adapter in a browser unless `ui` says otherwise. This is
  * the package's only side effect.
  *
@@ -14,6 +15,7 @@ import { hasDom } from './internal/index.js';
 import { checkOfferRules, createOffersEngine, forwardingOffersApi, triggerHooks } from './offers/index.js';
 import * as canvas from './canvas.js';
 import * as dom from './dom.js';
+import { createPhaserPlugin } from './phaser.js';
 import * as tcf from './tcf.js';
 
 /** `createClient` of the package entry, with the DOM adapter as the default UI in a browser. */
@@ -21,4 +23,4 @@ function createClient(options: ClientOptions): TpClient {
   return createCoreClient(options, { offers: { engine: createOffersEngine, api: forwardingOffersApi, checkRules: checkOfferRules, triggers: triggerHooks }, ui: () => (hasDom() ? dom.createDomAdapter() : undefined) });
 }
 
-(globalThis as unknown as { TPSDK: unknown }).TPSDK = { ...core, ...dom, ...canvas, ...tcf, createClient, bridge: createBridge({ createClient, ui: PAGE_UI }) };
+(globalThis as unknown as { TPSDK: unknown }).TPSDK = { ...core, ...dom, ...canvas, ...tcf, createPhaserPlugin, createClient, bridge: createBridge({ createClient, ui: PAGE_UI }) };

@@ -1,7 +1,7 @@
 /**
- * The demo's Phaser scene, as a studio copies it into a game that changes scenes: when the scene
- * stops with an offer on screen, the offer ends (`closed`, nothing reported) and the next offer
- * can be shown.
+ * The demo's Phaser panel (the `tp-web-sdk/phaser` plugin drawing the client's headless adapter):
+ * when its game stops with an offer on screen, the offer ends (`closed`, nothing reported) and the
+ * next offer can be shown.
  */
 import { expect, it } from 'vitest';
 import { mountPhaserView } from '../../demo/game/phaser-view.js';

@@ -1,0 +1,133 @@
+/**
+ * The Phaser plugin with the real client, in real Phaser 3.90 and Phaser 4 (canvas renderer: this
+ * project's Chromium runs with --disable-gpu; WebGL is covered by test/e2e/phaser-plugin.test.ts).
+ * Both ways of drawing: with `data.ui` (the client presents to the headless adapter the plugin
+ * draws from) and without (the plugin draws the offer's view itself). Buy reports `interact`,
+ * gameplay follows the `Play` scene into `client.inGameplay`, and bad input is one ConfigError at
+ * boot, never an error in the game's loop.
+ */
+import * as Phaser3 from 'phaser';
+import * as Phaser4 from 'phaser4';
+import { afterEach, describe, expect, it } from 'vitest';
+import { userEvent } from 'vitest/browser';
+import { ConfigError, createClient, type HeadlessAdapter, type TpClient } from '../../src/index.js';
+import { createPhaserPlugin, type PhaserNamespace } from '../../src/phaser.js';
+import { offerRecord, personalizedBody } from '../fixtures/spec-samples.js';
+import { memoryClientOptions, okEnvelope } from '../support/memory-client.js';
+import { startTestGame, type TestGame } from '../support/phaser-game.js';
+
+type PhaserNs = Parameters<typeof startTestGame>[0];
+
+let game: TestGame | undefined;
+let tp: TpClient | undefined;
+
+afterEach(async () => {
+  await game?.destroy();
+  game = undefined;
+  await tp?.shutdown();
+  tp = undefined;
+  document.body.replaceChildren();
+});
+
+/** A client listing two personalized offers (no image: nothing to fetch), and its headless adapter. */
+async function offersClient(): Promise<{ client: TpClient; ui: HeadlessAdapter }> {
+  const body = { ...personalizedBody, message: { en: { url: 'https://store.example.com/p', title: 'For you' } } };
+  const options = memoryClientOptions(async () => okEnvelope([offerRecord(1, body), offerRecord(2, body)]));
+  const client = createClient({ ...options, now: () => Date.UTC(2026, 0, 1, 12) });
+  await client.offers.refresh();
+  tp = client;
+  return { client, ui: options.ui as HeadlessAdapter };
+}
+
+const parent = (): HTMLElement => {
+  const div = document.createElement('div');
+  div.style.cssText = 'width:400px;height:500px';
+  document.body.append(div);
+  return div;
+};
+
+/** Clicks the overlay's control `id` on the game's canvas. */
+async function press(id: string): Promise<void> {
+  await expect.poll(() => game!.plugin.inspect().controls.map((c) => c.id)).toContain(id);
+  const c = game!.plugin.inspect().controls.find((x) => x.id === id)!;
+  await userEvent.click(game!.game.canvas, { position: { x: c.x + c.width / 2, y: c.y + c.height / 2 } });
+}
+
+describe.each([
+  ['Phaser 3', Phaser3 as unknown as PhaserNs],
+  ['Phaser 4', Phaser4 as unknown as PhaserNs],
+])('%s, canvas', (_, Phaser) => {
+  it('with data.ui: this.tp.show() is offers.show(), drawn in the overlay; Buy resolves interact and the scenes below resume', async () => {
+    const { client, ui } = await offersClient();
+    game = await startTestGame(Phaser, { type: Phaser.CANVAS, parent: parent(), client, data: { ui } });
+    game.game.scene.start('Play');
+    await expect.poll(() => client.inGameplay).toBe(true);
+    const shown = game.plugin.show(1);
+    await expect.poll(() => game!.plugin.inspect().texts.map((t) => t.text)).toContain('For you');
+    expect(ui.current?.offerId).toBe(1); // presented to the adapter: the client's rules applied
+    expect(client.inGameplay).toBe(false); // Play is paused under the overlay
+    await press('buy:0');
+    expect(await shown).toMatchObject({ action: 'interact', offerId: 1 });
+    await expect.poll(() => game!.plugin.inspect().controls).toEqual([]);
+    await expect.poll(() => client.inGameplay).toBe(true); // Play resumed
+  });
+
+  it('without data.ui: the plugin draws the offer view itself (no adapter involved); × resolves dismiss', async () => {
+    const { client, ui } = await offersClient();
+    game = await startTestGame(Phaser, { type: Phaser.CANVAS, parent: parent(), client });
+    const opened: number[] = [];
+    client.on('offer:open', (e) => opened.push(e.offer.offer_id));
+    const shown = game.plugin.show(2);
+    await expect.poll(() => game!.plugin.inspect().offerId).toBe(2);
+    expect(ui.current).toBeUndefined();
+    await expect.poll(() => opened).toEqual([2]); // open reported once drawn
+    await press('close');
+    expect(await shown).toMatchObject({ action: 'dismiss', offerId: 2 });
+  });
+
+  it('without data.ui: show()\'s signal aborting takes the offer off screen and rejects with its reason, as offers.show() does', async () => {
+    const { client } = await offersClient();
+    game = await startTestGame(Phaser, { type: Phaser.CANVAS, parent: parent(), client });
+    const controller = new AbortController();
+    const shown = game.plugin.show(1, { signal: controller.signal });
+    await expect.poll(() => game!.plugin.inspect().offerId).toBe(1);
+    controller.abort();
+    await expect(shown).rejects.toMatchObject({ name: 'AbortError' });
+    expect(game.plugin.inspect()).toMatchObject({ offerId: undefined, controls: [] });
+  });
+
+  it('the game destroyed with an offer on screen takes it off screen: show() resolves closed, nothing reported', async () => {
+    const { client } = await offersClient();
+    game = await startTestGame(Phaser, { type: Phaser.CANVAS, parent: parent(), client });
+    const shown = game.plugin.show(1);
+    await expect.poll(() => game!.plugin.inspect().offerId).toBe(1);
+    await game.destroy();
+    game = undefined;
+    expect(await shown).toEqual({ action: 'closed', offerId: 1 });
+  });
+
+  it('bad input: no client is one ConfigError at boot naming `client`; nothing fails afterwards in the loop', async () => {
+    const errors: unknown[] = [];
+    const onError = (e: ErrorEvent): void => void errors.push(e.error);
+    window.addEventListener('error', onError);
+    let thrown: unknown;
+    try {
+      new Phaser.Game({ type: Phaser.CANVAS, parent: parent(), width: 100, height: 100, banner: false, audio: { noAudio: true }, plugins: { global: [{ key: 'tp', plugin: createPhaserPlugin(Phaser as unknown as PhaserNamespace), start: true, mapping: 'tp', data: {} }] } });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ConfigError);
+    expect(thrown).toMatchObject({ option: 'client' });
+    await new Promise((resolve) => setTimeout(resolve, 200)); // a dozen frames
+    window.removeEventListener('error', onError);
+    expect(errors).toEqual([]);
+  });
+});
+
+it('bad input: a Phaser older than 3.60, or none, is a ConfigError naming `Phaser`', () => {
+  const old = { VERSION: '3.55.2', Plugins: { BasePlugin: class {} } };
+  expect(() => createPhaserPlugin(old)).toThrow(ConfigError);
+  expect(() => createPhaserPlugin(old)).toThrow(/3\.60 or newer, got 3\.55\.2/);
+  expect(() => createPhaserPlugin(undefined as unknown as PhaserNamespace)).toThrow(expect.objectContaining({ option: 'Phaser' }));
+  expect(() => createPhaserPlugin({ VERSION: '3.60.0', Plugins: { BasePlugin: class {} } })).not.toThrow();
+});
