@@ -1,6 +1,6 @@
 /**
- * The Unity package's C# (engines/unity/Runtime) with Debian's Mono: `mcs -langversion:7.2`
- * compiles it against stand-ins for the UnityEngine types (Tests~/Stubs), with and without
+ * The Unity package's C# (engines/unity/Runtime, and its sample) with Debian's Mono: `mcs
+ * -langversion:7.2` compiles it against stand-ins for the UnityEngine types (Tests~/Stubs), with and without
  * `UNITY_WEBGL`, and `mono` runs Tests~/TpTests.cs over a fake native layer. The typed method of
  * every kind, given the catalog's sample of each field, writes the record it tracks: each is
  * valid by the SDK's own validation. A record with an empty slug, answered by the real bridge's
@@ -104,7 +104,7 @@ describe.each([
   it('compiles with mcs -langversion:7.2 and passes its tests under mono', () => {
     const tests = `${UNITY_PACKAGE}Tests~/`;
     const exe = join(out(), 'tests.exe');
-    const files = [...sources(`${UNITY_PACKAGE}Runtime/`), ...sources(`${tests}Stubs/`), `${tests}FakeNative.cs`, `${tests}TpTests.cs`];
+    const files = [...sources(`${UNITY_PACKAGE}Runtime/`), ...sources(`${UNITY_PACKAGE}Samples~/`), ...sources(`${tests}Stubs/`), `${tests}FakeNative.cs`, `${tests}TpTests.cs`];
     execFileSync('mcs', ['-langversion:7.2', '-warnaserror+', '-nologo', ...defines, `-out:${exe}`, ...files], { stdio: 'pipe' });
     const output = execFileSync('mono', [exe, out(), join(dir, 'samples.json'), join(dir, 'bridge.json')], { encoding: 'utf8', stdio: 'pipe' });
     expect(output.trim()).toBe('all passed');

@@ -144,6 +144,11 @@ namespace TpWebSdk
         /// <summary>With <c>ui: "engine"</c>: <c>tmp</c> (TextMeshPro), <c>bbcode-godot</c> or <c>bbcode-construct</c>.</summary>
         public string EngineMarkup { set { json.Set("engineMarkup", value); } }
 
+        /// <summary>The consent state at start: <c>granted</c>, <c>pending</c> or <c>denied</c>.</summary>
+        public string Consent { set { json.Set("consent", value); } }
+        /// <summary>True: a Buy raises <see cref="Tp.PurchaseRequest"/>; answer it with <see cref="Tp.SettlePurchase"/>.</summary>
+        public bool Purchase { set { json.Set("purchase", value); } }
+
         /// <summary>Sets any other option (<c>offerRules</c>, <c>storage</c>, <c>consent</c>…); returns the options.</summary>
         public TpOptions Set(string option, TpJson value)
         {

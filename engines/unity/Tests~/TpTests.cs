@@ -25,6 +25,7 @@ namespace TpWebSdk.Tests
             TpJson bridge = TpJson.Parse(File.ReadAllText(args[2], Utf8));
             Run("no-op layer", NoopLayer);
             Run("JSON", JsonValues);
+            Run("UTF-8 on the native heap", Utf8OnTheHeap);
             Run("records", () => Records(samples, outDir));
             Run("refused record", () => RefusedRecord(bridge, outDir));
             Run("async replies", AsyncReplies);
@@ -67,7 +68,15 @@ namespace TpWebSdk.Tests
             Tp.ShowAt("level-end", result => shown = result);
             Same("unavailable", flushed == null ? null : flushed.Error.Code, "Flush's error without a bridge");
             Same("unavailable", shown == null ? null : shown.Error.Code, "ShowAt's error without a bridge");
-            Same(1, Debug.Lines.Count, "log lines without a bridge");
+            // The sample scene script, as Unity would run it in the Editor.
+            var sample = new TpMinimal();
+            const BindingFlags any = BindingFlags.Instance | BindingFlags.Public | BindingFlags.NonPublic;
+            typeof(TpMinimal).GetMethod("Awake", any).Invoke(sample, null);
+            sample.LevelStarted("level-1");
+            sample.LevelEnded("level-1", 1200, 95.5);
+            typeof(TpMinimal).GetMethod("OnApplicationPause", any).Invoke(sample, new object[] { true });
+            Same(3, Debug.Lines.Count, "log lines without a bridge: one, then the sample's own two");
+            Same("log: tp-web-sdk: calls do nothing outside a WebGL player (Editor or another platform)", Debug.Lines[0], "the one line");
 #endif
         }
 
@@ -94,6 +103,25 @@ namespace TpWebSdk.Tests
                 }
             }
             finally { Thread.CurrentThread.CurrentCulture = culture; }
+        }
+
+        // What TpWebGlNative does with the jslib's strings, on memory of the process's heap.
+        private static void Utf8OnTheHeap()
+        {
+            foreach (string text in new[] { "", "ascii", "한국어", "emoji 😀 and 🎁", "{\"v\":1,\"data\":\"é\"}" })
+            {
+                byte[] bytes = TpUtf8.ToNative(text);
+                Same(0, (int)bytes[bytes.Length - 1], "a terminating zero");
+                Same(Encoding.UTF8.GetByteCount(text) + 1, bytes.Length, "UTF-8 length of " + text);
+                IntPtr pointer = System.Runtime.InteropServices.Marshal.AllocHGlobal(bytes.Length);
+                try
+                {
+                    System.Runtime.InteropServices.Marshal.Copy(bytes, 0, pointer, bytes.Length);
+                    Same(text, TpUtf8.FromNative(pointer), "read back from the heap");
+                }
+                finally { System.Runtime.InteropServices.Marshal.FreeHGlobal(pointer); }
+            }
+            Same(null, TpUtf8.FromNative(IntPtr.Zero), "a null pointer");
         }
 
         /// <summary><c>PlayersStages</c> → <c>players_stages</c>; <c>stageSlug</c> → <c>stage_slug</c>.</summary>
