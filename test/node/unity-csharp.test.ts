@@ -3,9 +3,10 @@
  * -langversion:7.2` compiles it against stand-ins for the UnityEngine types (Tests~/Stubs), with and without
  * `UNITY_WEBGL`, and `mono` runs Tests~/TpTests.cs over a fake native layer. The typed method of
  * every kind, given the catalog's sample of each field, writes the record it tracks: each is
- * valid by the SDK's own validation. A record with an empty slug, answered by the real bridge's
- * reply and `invalid` message, gives the C# error the field path TypeScript's validation gives.
- * Generated TpRecords.cs is what the catalog generates.
+ * valid by the SDK's own validation, and the real bridge accepts the requests as C# sent them.
+ * Every method's request passes the bridge's ops table. A record with an empty slug, answered by
+ * the real bridge's reply and `invalid` message, gives the C# error the field path TypeScript's
+ * validation gives. Generated TpRecords.cs is what the catalog generates.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,7 +15,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderUnityRecords, UNITY_RECORDS_PATH } from '../../scripts/unity-records.js';
 import { UNITY_PACKAGE } from '../../scripts/unity-meta.js';
-import { createBridge, PAGE_UI } from '../../src/bridge/index.js';
+import { createBridge, OP_CHECKS, PAGE_UI, type Bridge } from '../../src/bridge/index.js';
 import { BASE_FIELDS, CATALOG, type FieldType, type KindSpec } from '../../src/records/catalog/index.js';
 import { createClient, OBJECT_NAMES } from '../../src/index.js';
 import { validateRecord } from '../../src/records/index.js';
@@ -50,34 +51,79 @@ function samples(): Record<string, Record<string, unknown>> {
 const REFUSED = { stage_slug: '', player_slug: 'p1' };
 const INIT = { baseUrl: 'https://api.example.com/v2021.4/web', clientKey: 'k', authMode: 'client', storage: 'memory', flushIntervalMs: 0, autoLogin: false, autoJoin: false, ui: 'engine', logLevel: 'silent' };
 
-/** What the real bridge answers to tracking REFUSED: with `invalidRecords` `drop` (reply and messages) and `throw`. */
-async function realBridgeReplies(): Promise<Record<string, unknown>> {
+type Json = Record<string, unknown>;
+
+/** Waits until `done()` holds (at most 5 s: then fails). */
+async function until(done: () => boolean, what: string): Promise<void> {
+  for (const start = Date.now(); !done(); await new Promise((resolve) => setTimeout(resolve, 5))) {
+    if (Date.now() - start > 5000) throw new Error(`timed out waiting for ${what}`);
+  }
+}
+
+/** A real bridge in Node (no DOM: `ui` engine), the service a `fetch` stand-in; `use` gets it. */
+async function withRealBridge<T>(use: (bridge: Bridge, messages: Json[]) => Promise<T>): Promise<T> {
   const realFetch = globalThis.fetch;
   globalThis.fetch = (async () => okEnvelope(null)) as typeof fetch;
   try {
-    const answer = async (invalidRecords: 'drop' | 'throw') => {
-      const bridge = createBridge({ createClient, ui: PAGE_UI });
-      const messages: unknown[] = [];
-      bridge.listen((message) => messages.push(JSON.parse(message)));
-      const call = (op: string, args: unknown) => JSON.parse(bridge.call(JSON.stringify({ v: 1, id: op, op, args }))) as Record<string, unknown>;
-      expect(call('init', { ...INIT, invalidRecords })).toMatchObject({ ok: true });
-      const reply = call('track', { objectName: 'players_stages', record: REFUSED });
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      return { reply, messages: messages.filter((m) => (m as { event?: string }).event === 'invalid') };
-    };
-    const drop = await answer('drop');
-    const thrown = await answer('throw');
-    return { dropReply: drop.reply, dropMessages: drop.messages, throwReply: thrown.reply };
+    const bridge = createBridge({ createClient, ui: PAGE_UI });
+    const messages: Json[] = [];
+    bridge.listen((message) => messages.push(JSON.parse(message) as Json));
+    const result = await use(bridge, messages);
+    // Its last upload goes to the stand-in too: the client is shut down before fetch is restored.
+    if ((JSON.parse(bridge.call('{"v":1,"id":"end","op":"shutdown"}')) as Json).pending) {
+      await until(() => messages.some((m) => m.id === 'end'), 'the reply of shutdown');
+    }
+    return result;
   } finally {
     globalThis.fetch = realFetch;
   }
 }
 
+/** Why `args` does not pass the ops table's check of `op`, or undefined when it does. */
+function argsProblem(op: string, args: unknown): string | undefined {
+  const check = OP_CHECKS[op as keyof typeof OP_CHECKS];
+  if (!check) return `unknown op ${op}`;
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) return `${op}: args is not an object`;
+  if (check.args === 'options') return undefined;
+  const given = args as Json;
+  for (const name of Object.keys(given)) if (!(name in check.args)) return `${op}: unknown argument ${name}`;
+  for (const [name, { type, optional }] of Object.entries(check.args)) {
+    const value = given[name];
+    if (value === undefined) {
+      if (!optional) return `${op}: ${name} missing`;
+      continue;
+    }
+    const ok =
+      typeof type === 'object' ? type.enum.includes(value as string)
+      : type === 'integer' ? Number.isSafeInteger(value)
+      : type === 'object' ? typeof value === 'object' && value !== null && !Array.isArray(value)
+      : typeof value === type;
+    if (!ok) return `${op}: ${name} is not ${JSON.stringify(type)}`;
+  }
+  return undefined;
+}
+
+/** What the real bridge answers to tracking REFUSED: with `invalidRecords` `drop` (reply and messages) and `throw`. */
+async function realBridgeReplies(): Promise<Json> {
+  const answer = (invalidRecords: 'drop' | 'throw') =>
+    withRealBridge(async (bridge, messages) => {
+      const call = (op: string, args: unknown) => JSON.parse(bridge.call(JSON.stringify({ v: 1, id: op, op, args }))) as Json;
+      expect(call('init', { ...INIT, invalidRecords })).toMatchObject({ ok: true });
+      const reply = call('track', { objectName: 'players_stages', record: REFUSED });
+      if (invalidRecords === 'drop') await until(() => messages.some((m) => m.event === 'invalid'), 'the invalid message');
+      return { reply, messages: messages.filter((m) => m.event === 'invalid') };
+    });
+  const drop = await answer('drop');
+  const thrown = await answer('throw');
+  expect(drop.messages).toHaveLength(1);
+  return { dropReply: drop.reply, dropMessages: drop.messages, throwReply: thrown.reply };
+}
+
+/** The .cs files under `dir`, in order. */
 const sources = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.cs'))
-    .map((entry) => join(entry.parentPath, entry.name))
-    .sort();
+  readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => (a.name < b.name ? -1 : 1))
+    .flatMap((entry) => (entry.isDirectory() ? sources(join(dir, entry.name)) : entry.name.endsWith('.cs') ? [join(dir, entry.name)] : []));
 
 let dir = '';
 beforeAll(() => {
@@ -99,6 +145,7 @@ describe.each([
     mkdirSync(out(), { recursive: true });
     writeFileSync(join(dir, 'samples.json'), JSON.stringify(samples()));
     writeFileSync(join(dir, 'bridge.json'), JSON.stringify(await realBridgeReplies()));
+    writeFileSync(join(dir, 'ops.json'), JSON.stringify(Object.fromEntries(Object.entries(OP_CHECKS).map(([op, check]) => [op, check.async]))));
   });
 
   it('compiles with mcs -langversion:7.2 and passes its tests under mono', () => {
@@ -106,7 +153,7 @@ describe.each([
     const exe = join(out(), 'tests.exe');
     const files = [...sources(`${UNITY_PACKAGE}Runtime/`), ...sources(`${UNITY_PACKAGE}Samples~/`), ...sources(`${tests}Stubs/`), `${tests}FakeNative.cs`, `${tests}TpTests.cs`];
     execFileSync('mcs', ['-langversion:7.2', '-warnaserror+', '-nologo', ...defines, `-out:${exe}`, ...files], { stdio: 'pipe' });
-    const output = execFileSync('mono', [exe, out(), join(dir, 'samples.json'), join(dir, 'bridge.json')], { encoding: 'utf8', stdio: 'pipe' });
+    const output = execFileSync('mono', [exe, out(), join(dir, 'samples.json'), join(dir, 'bridge.json'), join(dir, 'ops.json')], { encoding: 'utf8', stdio: 'pipe' });
     expect(output.trim()).toBe('all passed');
   }, 120_000);
 
@@ -118,6 +165,29 @@ describe.each([
       return result.ok;
     });
     expect(valid).toHaveLength(43);
+  });
+
+  it('the real bridge takes the records as C# sent them: init, then 43 tracks each accepted', async () => {
+    const requests = JSON.parse(readFileSync(join(out(), 'records-requests.json'), 'utf8')) as Json[];
+    expect(requests.map((r) => r.op)).toEqual(['init', ...OBJECT_NAMES.map(() => 'track')]);
+    const replies = await withRealBridge(async (bridge) => requests.map((r) => JSON.parse(bridge.call(JSON.stringify(r))) as Json));
+    expect(replies[0]).toMatchObject({ ok: true, result: { protocol: 1 } });
+    expect(replies.slice(1).filter((reply) => reply.result !== true)).toEqual([]);
+  });
+
+  it('every method’s request passes the bridge’s ops table, and the real bridge takes its init', async () => {
+    const requests = JSON.parse(readFileSync(join(out(), 'requests.json'), 'utf8')) as Json[];
+    const ids = requests.map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const request of requests) {
+      expect(request.v).toBe(1);
+      expect(request.id).toMatch(/^.{1,128}$/);
+      expect(argsProblem(request.op as string, request.args)).toBeUndefined();
+    }
+    const wrapped = Object.keys(OP_CHECKS).filter((op) => !['forget', 'session', 'stats', 'offers.refresh', 'offers.list', 'offers.explain', 'offers.settlePurchase'].includes(op));
+    expect(new Set(requests.map((r) => r.op))).toEqual(new Set([...wrapped, 'stats']));
+    const init = await withRealBridge(async (bridge) => JSON.parse(bridge.call(JSON.stringify(requests[0]))) as Json);
+    expect(init).toMatchObject({ ok: true, result: { protocol: 1 } });
   });
 
   it('a record with an empty slug: the C# error holds the path TypeScript’s validation gives', () => {

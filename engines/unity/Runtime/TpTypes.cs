@@ -134,9 +134,12 @@ namespace TpWebSdk
     {
         private readonly TpJson json = TpJson.Object();
 
-        /// <summary>The service's base URL.</summary>
+        /// <summary>The service's base URL (required).</summary>
         public string BaseUrl { set { json.Set("baseUrl", value); } }
+        /// <summary>The <c>TPClientKey</c> header (required).</summary>
         public string ClientKey { set { json.Set("clientKey", value); } }
+        /// <summary>The <c>TPAuthMode</c> header (required).</summary>
+        public string AuthMode { set { json.Set("authMode", value); } }
         public string PlayerSlug { set { json.Set("playerSlug", value); } }
         public bool Debug { set { json.Set("debug", value); } }
         /// <summary><c>dom</c> (the DOM dialog, the default), <c>canvas</c> or <c>engine</c> (the game draws offers: <see cref="Tp.ViewPresent"/>).</summary>

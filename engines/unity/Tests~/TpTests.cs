@@ -1,7 +1,9 @@
 // The C# package's tests, run by test/node/unity-csharp.test.ts with mono over a fake native
-// layer. Arguments: the output folder, the samples of every kind (JSON, from the catalog), and
-// replies of the real bridge (JSON). Writes one record per kind (<kind>.json) and the paths the
-// refused record's errors hold (paths.json); prints a line per failed check; exits 1 on any.
+// layer. Arguments: the output folder, the samples of every kind (JSON, from the catalog), replies
+// of the real bridge (JSON), and which ops are asynchronous (JSON, from the bridge's ops table).
+// Writes one record per kind (<kind>.json), the requests of the records (records-requests.json)
+// and of every method (requests.json), and the paths the refused record's errors hold
+// (paths.json), for Node to check with the SDK; prints a line per failed check; exits 1 on any.
 using System;
 using System.Collections.Generic;
 using System.Globalization;
@@ -23,11 +25,13 @@ namespace TpWebSdk.Tests
             string outDir = args[0];
             TpJson samples = TpJson.Parse(File.ReadAllText(args[1], Utf8));
             TpJson bridge = TpJson.Parse(File.ReadAllText(args[2], Utf8));
+            TpJson asyncOps = TpJson.Parse(File.ReadAllText(args[3], Utf8));
             Run("no-op layer", NoopLayer);
             Run("JSON", JsonValues);
             Run("UTF-8 on the native heap", Utf8OnTheHeap);
             Run("records", () => Records(samples, outDir));
             Run("refused record", () => RefusedRecord(bridge, outDir));
+            Run("every method", () => EveryMethod(asyncOps, outDir));
             Run("async replies", AsyncReplies);
             Run("failures", Failures);
             Run("keyboard and engine views", KeyboardAndViews);
@@ -152,7 +156,7 @@ namespace TpWebSdk.Tests
         {
             var native = new FakeNative();
             Tp.UseNative(native);
-            Check(Tp.Init(new TpOptions { ClientKey = "k", Ui = "engine" }), "Init");
+            Check(Tp.Init(Options()), "Init");
             MethodInfo[] methods = typeof(Tp.Records).GetMethods(BindingFlags.Public | BindingFlags.Static);
             Same(43, methods.Length, "typed methods");
             foreach (MethodInfo method in methods)
@@ -170,6 +174,62 @@ namespace TpWebSdk.Tests
                 Same(kind, args.GetString("objectName"), kind + "'s objectName");
                 File.WriteAllText(Path.Combine(outDir, kind + ".json"), args.Get("record").ToString(), Utf8);
             }
+            WriteRequests(native, Path.Combine(outDir, "records-requests.json"));
+        }
+
+        /// <summary>Options the real bridge accepts in Node: no storage of the page, no timers, no automatic records.</summary>
+        private static TpOptions Options()
+        {
+            return new TpOptions { BaseUrl = "https://api.example.com/v2021.4/web", ClientKey = "k", AuthMode = "client", Ui = "engine" }
+                .Set("storage", "memory").Set("flushIntervalMs", 0).Set("autoLogin", false).Set("autoJoin", false);
+        }
+
+        private static void WriteRequests(FakeNative native, string path)
+        {
+            var all = TpJson.Array();
+            foreach (TpJson request in native.Requests) all.Add(request);
+            File.WriteAllText(path, all.ToString(), Utf8);
+        }
+
+        // Each method once, answered as the bridge answers (pending for its asynchronous ops): the
+        // requests are written for Node to check against the bridge's ops table.
+        private static void EveryMethod(TpJson asyncOps, string outDir)
+        {
+            var native = new FakeNative();
+            Tp.UseNative(native);
+            native.Reply = request => asyncOps.GetBool(request.GetString("op")) ? FakeNative.Pending(request) : FakeNative.Ok(request, TpJson.Null);
+            var sync = new List<Action>
+            {
+                () => Tp.Init(new TpOptions { BaseUrl = "https://api.example.com/v2021.4/web", ClientKey = "k", AuthMode = "client", PlayerSlug = "p1", Debug = false, Ui = "engine", EngineMarkup = "tmp", Consent = "granted", Purchase = true }
+                    .Set("storage", "memory").Set("autoLogin", false).Set("autoJoin", false)),
+                () => Tp.Track("players_stages", "{\"stage_slug\":\"s-1\"}"),
+                () => Tp.Track("players_stages", TpJson.Object().Set("stage_slug", "s-2")),
+                () => Tp.Identify("p2"),
+                () => Tp.SetClientKey("k2"),
+                () => Tp.SetConsent("granted"),
+                () => Tp.GameplayStart(),
+                () => Tp.GameplayStop(),
+                () => Tp.Flush(),
+                () => Tp.Show(3),
+                () => Tp.ShowAt("level-end"),
+                () => Tp.View(3, "tmp", view => { }),
+                () => Tp.View(3, null, view => { }),
+                () => Tp.ViewOpen("v1"),
+                () => Tp.ViewDismiss("v1"),
+                () => Tp.ViewInteract("v1"),
+                () => Tp.ViewInteract("v1", "gem-pack"),
+                () => Tp.ViewSetDoNotShowAgain("v1", true),
+                () => Tp.ViewClose("v1"),
+                () => Tp.SettlePurchase("p1", "purchased"),
+                () => Tp.Call("stats", null),
+                () => Tp.Shutdown(),
+            };
+            foreach (Action call in sync)
+            {
+                call();
+                Same(null, Tp.LastError, "LastError after " + native.Last.GetString("op"));
+            }
+            WriteRequests(native, Path.Combine(outDir, "requests.json"));
         }
 
         // A record with an empty slug, answered by the real bridge's reply and `invalid` message.

@@ -1,5 +1,5 @@
 // The smallest use of tp-web-sdk in a Unity WebGL game: put this on an object of the first scene,
-// fill in the client key and base URL, and build for WebGL with TpWebSdk.jspre in
+// fill in the client key, auth mode and base URL, and build for WebGL with TpWebSdk.jspre in
 // Runtime/Plugins/WebGL. In the Editor every call does nothing (one log line).
 using TpWebSdk;
 using UnityEngine;
@@ -8,6 +8,7 @@ public class TpMinimal : MonoBehaviour
 {
     public string clientKey = "your-client-key";
     public string baseUrl = "https://api.example.com/v2021.4/web";
+    public string authMode = "client";
     public string playerSlug = "player-1";
 
     private void Awake()
@@ -15,7 +16,7 @@ public class TpMinimal : MonoBehaviour
         Tp.Invalid += error => Debug.LogWarning("record refused at " + error.Path + ": " + error.Message);
         Tp.OfferEvent += (name, data) => Debug.Log(name + " " + data);
 
-        var options = new TpOptions { ClientKey = clientKey, BaseUrl = baseUrl, PlayerSlug = playerSlug };
+        var options = new TpOptions { ClientKey = clientKey, AuthMode = authMode, BaseUrl = baseUrl, PlayerSlug = playerSlug };
         // A placement for ShowAt: "level-end" shows an offer at most once per session.
         options.Set("offerRules", TpJson.Object()
             .Set("placements", TpJson.Object().Set("level-end", TpJson.Object().Set("maxPerSession", 1))));
