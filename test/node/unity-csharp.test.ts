@@ -19,6 +19,7 @@ import { createBridge, OP_CHECKS, PAGE_UI, type Bridge } from '../../src/bridge/
 import { BASE_FIELDS, CATALOG, type FieldType, type KindSpec } from '../../src/records/catalog/index.js';
 import { createClient, OBJECT_NAMES } from '../../src/index.js';
 import { validateRecord } from '../../src/records/index.js';
+import { aiBody, offerRecord } from '../fixtures/spec-samples.js';
 import { okEnvelope } from '../support/memory-client.js';
 
 /** A valid value of each field type; text carries Korean, emoji, a quote and a newline through the JSON both ways. */
@@ -61,9 +62,10 @@ async function until(done: () => boolean, what: string): Promise<void> {
 }
 
 /** A real bridge in Node (no DOM: `ui` engine), the service a `fetch` stand-in; `use` gets it. */
-async function withRealBridge<T>(use: (bridge: Bridge, messages: Json[]) => Promise<T>): Promise<T> {
+async function withRealBridge<T>(use: (bridge: Bridge, messages: Json[]) => Promise<T>, offers: unknown[] = []): Promise<T> {
   const realFetch = globalThis.fetch;
-  globalThis.fetch = (async () => okEnvelope(null)) as typeof fetch;
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) =>
+    okEnvelope(String(input instanceof Request ? input.url : input).includes('/offers') && (init?.method ?? 'GET') === 'GET' ? offers : null)) as typeof fetch;
   try {
     const bridge = createBridge({ createClient, ui: PAGE_UI });
     const messages: Json[] = [];
@@ -116,7 +118,26 @@ async function realBridgeReplies(): Promise<Json> {
   const drop = await answer('drop');
   const thrown = await answer('throw');
   expect(drop.messages).toHaveLength(1);
-  return { dropReply: drop.reply, dropMessages: drop.messages, throwReply: thrown.reply };
+  return { dropReply: drop.reply, dropMessages: drop.messages, throwReply: thrown.reply, viewReply: await realView() };
+}
+
+/** An AI offer the web store can sell, with a styled message, a background and a toggle. */
+const OFFER = offerRecord(1, { ...aiBody, recommendations: [{ store: 'web', product_list: [{ purchasable_slug: 'golden_sword', start_datetime: null, end_datetime: null }] }] });
+
+/** The real bridge's final reply to `offers.view` with TextMeshPro markup, for the game to draw. */
+function realView(): Promise<Json> {
+  return withRealBridge(async (bridge, messages) => {
+    const call = (id: string, op: string, args?: unknown) => JSON.parse(bridge.call(JSON.stringify({ v: 1, id, op, args }))) as Json;
+    const init = call('init', 'init', { ...INIT, playerSlug: 'p-1', platform: 'web' });
+    expect(init.error).toBeUndefined();
+    call('refresh', 'offers.refresh');
+    await until(() => messages.some((m) => m.id === 'refresh'), 'the reply of offers.refresh');
+    call('view', 'offers.view', { offerId: 1, markup: 'tmp' });
+    await until(() => messages.some((m) => m.id === 'view'), 'the reply of offers.view');
+    const reply = messages.find((m) => m.id === 'view')!;
+    expect(reply).toMatchObject({ ok: true, result: { content: { markup: expect.stringContaining('<color=') } } });
+    return reply;
+  }, [OFFER]);
 }
 
 /** The .cs files under `dir`, in order. */
@@ -188,6 +209,27 @@ describe.each([
     expect(new Set(requests.map((r) => r.op))).toEqual(new Set([...wrapped, 'stats']));
     const init = await withRealBridge(async (bridge) => JSON.parse(bridge.call(JSON.stringify(requests[0]))) as Json);
     expect(init).toMatchObject({ ok: true, result: { protocol: 1 } });
+  });
+
+  it('a view of the real bridge reaches C# as its TpView: spans, TextMeshPro markup, products', () => {
+    const view = JSON.parse(readFileSync(join(out(), 'view.json'), 'utf8')) as Json;
+    const reply = JSON.parse(readFileSync(join(dir, 'bridge.json'), 'utf8')).viewReply as { result: { viewId: string; content: Json } };
+    const content = reply.result.content as { lines: Json[][]; products: Json[] } & Json;
+    expect(view).toEqual({
+      viewId: reply.result.viewId,
+      offerId: content.offerId,
+      title: content.title,
+      text: content.text,
+      markup: content.markup,
+      imageUrl: content.imageUrl ?? null,
+      backgroundUrl: content.backgroundUrl ?? null,
+      toggleLabel: content.toggleLabel ?? null,
+      lines: content.lines.map((line) => line.map((span) => ({ text: span.text, color: span.color ?? null, size: span.size ?? null, bold: span.bold, italic: span.italic }))),
+      products: content.products.map((product) => ({ id: product.id ?? null, name: product.name, price: product.price ?? null, discountPrice: product.discountPrice ?? null })),
+    });
+    expect(view.lines).not.toEqual([]);
+    expect(view.products).not.toEqual([]);
+    expect(view.backgroundUrl).toMatch(/^https:/);
   });
 
   it('a record with an empty slug: the C# error holds the path TypeScript’s validation gives', () => {

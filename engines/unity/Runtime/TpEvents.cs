@@ -115,6 +115,7 @@ namespace TpWebSdk
             view.Text = content.GetString("text");
             view.Markup = content.GetString("markup");
             view.ImageUrl = content.GetString("imageUrl");
+            view.BackgroundUrl = content.GetString("backgroundUrl");
             view.ToggleLabel = content.GetString("toggleLabel");
             TpJson lines = content.Get("lines");
             if (lines != null)

@@ -116,6 +116,8 @@ namespace TpWebSdk
         /// <summary>The message as lines of styled spans.</summary>
         public List<List<TpSpan>> Lines = new List<List<TpSpan>>();
         public string ImageUrl;
+        /// <summary>An AI offer's background image, or null.</summary>
+        public string BackgroundUrl;
         public List<TpProduct> Products = new List<TpProduct>();
         /// <summary>The label of the do-not-show-again toggle, or null for none.</summary>
         public string ToggleLabel;

@@ -32,6 +32,7 @@ namespace TpWebSdk.Tests
             Run("records", () => Records(samples, outDir));
             Run("refused record", () => RefusedRecord(bridge, outDir));
             Run("every method", () => EveryMethod(asyncOps, outDir));
+            Run("a view of the real bridge", () => EngineView(bridge, outDir));
             Run("async replies", AsyncReplies);
             Run("failures", Failures);
             Run("keyboard and engine views", KeyboardAndViews);
@@ -189,6 +190,41 @@ namespace TpWebSdk.Tests
             var all = TpJson.Array();
             foreach (TpJson request in native.Requests) all.Add(request);
             File.WriteAllText(path, all.ToString(), Utf8);
+        }
+
+        // The real bridge's reply to offers.view, parsed as a TpView, written back as JSON for Node to compare.
+        private static void EngineView(TpJson bridge, string outDir)
+        {
+            var native = new FakeNative();
+            Tp.UseNative(native);
+            native.Reply = request => request.GetString("op") == "offers.view" ? FakeNative.Pending(request) : FakeNative.Ok(request, TpJson.Null);
+            TpView view = null;
+            Tp.View(1, "tmp", result => view = result);
+            Same("{\"offerId\":1,\"markup\":\"tmp\"}", native.Last.Get("args").ToString(), "offers.view's args");
+            native.Deliver(FakeNative.WithId(bridge.Get("viewReply"), native.Last));
+            Check(view != null && view.Ok, "View's callback, without an error");
+            if (view == null) return;
+            var lines = TpJson.Array();
+            foreach (List<TpSpan> line in view.Lines)
+            {
+                var spans = TpJson.Array();
+                foreach (TpSpan span in line)
+                {
+                    spans.Add(TpJson.Object().Set("text", span.Text).Set("color", span.Color)
+                        .Set("size", span.Size.HasValue ? TpJson.From(span.Size.Value) : TpJson.Null).Set("bold", span.Bold).Set("italic", span.Italic));
+                }
+                lines.Add(spans);
+            }
+            var products = TpJson.Array();
+            foreach (TpProduct product in view.Products)
+            {
+                products.Add(TpJson.Object().Set("id", product.Id).Set("name", product.Name)
+                    .Set("price", product.Price.HasValue ? TpJson.From(product.Price.Value) : TpJson.Null)
+                    .Set("discountPrice", product.DiscountPrice.HasValue ? TpJson.From(product.DiscountPrice.Value) : TpJson.Null));
+            }
+            var json = TpJson.Object().Set("viewId", view.ViewId).Set("offerId", view.OfferId).Set("title", view.Title).Set("text", view.Text)
+                .Set("markup", view.Markup).Set("imageUrl", view.ImageUrl).Set("backgroundUrl", view.BackgroundUrl).Set("toggleLabel", view.ToggleLabel).Set("lines", lines).Set("products", products);
+            File.WriteAllText(Path.Combine(outDir, "view.json"), json.ToString(), Utf8);
         }
 
         // Each method once, answered as the bridge answers (pending for its asynchronous ops): the
