@@ -8,7 +8,7 @@
  * the real bridge's reply and `invalid` message, gives the C# error the field path TypeScript's
  * validation gives. Generated TpRecords.cs is what the catalog generates.
  */
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -173,9 +173,10 @@ describe.each([
     const tests = `${UNITY_PACKAGE}Tests~/`;
     const exe = join(out(), 'tests.exe');
     const files = [...sources(`${UNITY_PACKAGE}Runtime/`), ...sources(`${UNITY_PACKAGE}Samples~/`), ...sources(`${tests}Stubs/`), `${tests}FakeNative.cs`, `${tests}TpTests.cs`];
-    execFileSync('mcs', ['-langversion:7.2', '-warnaserror+', '-nologo', ...defines, `-out:${exe}`, ...files], { stdio: 'pipe' });
-    const output = execFileSync('mono', [exe, out(), join(dir, 'samples.json'), join(dir, 'bridge.json'), join(dir, 'ops.json')], { encoding: 'utf8', stdio: 'pipe' });
-    expect(output.trim()).toBe('all passed');
+    const built = spawnSync('mcs', ['-langversion:7.2', '-warnaserror+', '-nologo', ...defines, `-out:${exe}`, ...files], { encoding: 'utf8' });
+    expect({ status: built.status, output: `${built.stdout}${built.stderr}`.trim() }).toEqual({ status: 0, output: '' });
+    const ran = spawnSync('mono', [exe, out(), join(dir, 'samples.json'), join(dir, 'bridge.json'), join(dir, 'ops.json')], { encoding: 'utf8' });
+    expect({ status: ran.status, output: ran.stdout.trim(), errors: ran.stderr }).toEqual({ status: 0, output: 'all passed', errors: '' });
   }, 120_000);
 
   it('each kind’s typed method gives a record the SDK’s validation accepts (43 of 43)', () => {
