@@ -1,8 +1,8 @@
 /**
- * The Unity package's C# (engines/unity/Runtime, and its sample) with Debian's Mono: `mcs
- * -langversion:7.2` compiles it against stand-ins for the UnityEngine types (Tests~/Stubs), with and without
- * `UNITY_WEBGL`, and `mono` runs Tests~/TpTests.cs over a fake native layer. The typed method of
- * every kind, given the catalog's sample of each field, writes the record it tracks: each is
+ * The Unity package's C# (engines/unity/Runtime, and its sample) with Debian's Mono:
+ * `mcs -langversion:7.2` compiles it against stand-ins for the UnityEngine types (Tests~/Stubs),
+ * with and without `UNITY_WEBGL`, and `mono` runs the tests of Tests~ over a fake native layer.
+ * The typed method of every kind, given the catalog's sample of each field, writes the record it tracks: each is
  * valid by the SDK's own validation, and the real bridge accepts the requests as C# sent them.
  * Every method's request passes the bridge's ops table. A record with an empty slug, answered by
  * the real bridge's reply and `invalid` message, gives the C# error the field path TypeScript's
@@ -170,9 +170,8 @@ describe.each([
   });
 
   it('compiles with mcs -langversion:7.2 and passes its tests under mono', () => {
-    const tests = `${UNITY_PACKAGE}Tests~/`;
     const exe = join(out(), 'tests.exe');
-    const files = [...sources(`${UNITY_PACKAGE}Runtime/`), ...sources(`${UNITY_PACKAGE}Samples~/`), ...sources(`${tests}Stubs/`), `${tests}FakeNative.cs`, `${tests}TpTests.cs`];
+    const files = ['Runtime/', 'Samples~/', 'Tests~/'].flatMap((folder) => sources(`${UNITY_PACKAGE}${folder}`));
     const built = spawnSync('mcs', ['-langversion:7.2', '-warnaserror+', '-nologo', ...defines, `-out:${exe}`, ...files], { encoding: 'utf8' });
     expect({ status: built.status, output: `${built.stdout}${built.stderr}`.trim() }).toEqual({ status: 0, output: '' });
     const ran = spawnSync('mono', [exe, out(), join(dir, 'samples.json'), join(dir, 'bridge.json'), join(dir, 'ops.json')], { encoding: 'utf8' });
