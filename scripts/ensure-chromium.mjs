@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // Runs before the tests: the browser tests need Debian's Chromium, the golden images its named
-// fonts (DejaVu Sans, NanumGothic for Korean), and the Unity package's test Debian's Emscripten
-// (it links a stand-in of a Unity game with the package's .jslib). Installs what is missing where
+// fonts (DejaVu Sans, NanumGothic for Korean), and the Unity package's tests Debian's Emscripten
+// (it links a stand-in of a Unity game with the package's .jslib) and Mono (mcs compiles its C#). Installs what is missing where
 // it can (root with apt-get), and otherwise stops with the command to run. Never skips silently.
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const PACKAGES = ['chromium', 'fonts-dejavu-core', 'fonts-nanum', 'emscripten'];
+const PACKAGES = ['chromium', 'fonts-dejavu-core', 'fonts-nanum', 'emscripten', 'mono-mcs'];
 
 const succeeds = (command) => {
   try {
@@ -18,7 +18,7 @@ const succeeds = (command) => {
   }
 };
 const hasFonts = () => succeeds('fc-list "DejaVu Sans" | grep -q .') && succeeds('fc-list NanumGothic | grep -q .');
-const ready = () => existsSync(path) && hasFonts() && succeeds('command -v emcc');
+const ready = () => existsSync(path) && hasFonts() && succeeds('command -v emcc') && succeeds('command -v mcs');
 if (ready()) process.exit(0);
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -32,7 +32,7 @@ if (isRoot && succeeds('command -v apt-get')) {
 }
 console.error(
   [
-    `The browser tests need Chromium at ${path}, the fonts DejaVu Sans and NanumGothic, and emcc (Emscripten).`,
+    `The browser tests need Chromium at ${path}, the fonts DejaVu Sans and NanumGothic, emcc (Emscripten) and mcs (Mono).`,
     'Install them, then run the tests again:',
     `  sudo apt-get update && sudo apt-get install -y ${PACKAGES.join(' ')}`,
     'or point CHROMIUM_PATH at a Chromium or Chrome binary (the golden images still need the fonts).',

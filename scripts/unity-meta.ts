@@ -2,7 +2,8 @@
  * The `.meta` file of every file and folder of the Unity package (engines/unity/): Unity ignores a
  * package file without one. Each GUID is derived from the path inside the package (MD5 of
  * `com.tp.websdk/<path>`), so it is stable across machines and unique per path. `.jslib` and
- * `.jspre` are WebGL plugins, folders are folder assets, the rest default assets.
+ * `.jspre` are WebGL plugins, `.cs` scripts, `.asmdef` assembly definitions, folders are folder
+ * assets, the rest default assets.
  * `npm run unity:meta` writes them; a test fails when one is missing or differs.
  */
 import { createHash } from 'node:crypto';
@@ -58,6 +59,19 @@ export function metaOf(path: string): string {
       ...TAIL,
     ].join('\n');
   }
+  if (path.endsWith('.cs')) {
+    return [
+      ...head,
+      'MonoImporter:',
+      '  externalObjects: {}',
+      '  serializedVersion: 2',
+      '  defaultReferences: []',
+      '  executionOrder: 0',
+      '  icon: {instanceID: 0}',
+      ...TAIL,
+    ].join('\n');
+  }
+  if (path.endsWith('.asmdef')) return [...head, 'AssemblyDefinitionImporter:', '  externalObjects: {}', ...TAIL].join('\n');
   if (path.endsWith('.json') || path.endsWith('.md')) return [...head, 'TextScriptImporter:', '  externalObjects: {}', ...TAIL].join('\n');
   return [...head, 'DefaultImporter:', '  externalObjects: {}', ...TAIL].join('\n');
 }

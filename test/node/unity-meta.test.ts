@@ -10,6 +10,8 @@ it('each package path has the .meta `npm run unity:meta` writes', () => {
   const paths = packagePaths();
   expect(paths).toContain('package.json');
   expect(paths).toContain('Runtime/Plugins/WebGL/TpWebSdk.jslib');
+  expect(paths).toContain('Runtime/TpWebSdk.Runtime.asmdef');
+  expect(metaOf('Runtime/Tp.cs')).toContain('MonoImporter:\n  externalObjects: {}\n  serializedVersion: 2\n  defaultReferences: []\n  executionOrder: 0\n  icon: {instanceID: 0}\n');
   for (const path of paths) {
     expect(existsSync(`${UNITY_PACKAGE}${path}.meta`), `${path}.meta`).toBe(true);
     expect(readFileSync(`${UNITY_PACKAGE}${path}.meta`, 'utf8'), `${path}.meta`).toBe(metaOf(path));
