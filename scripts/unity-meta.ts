@@ -7,7 +7,7 @@
  * `npm run unity:meta` writes them; a test fails when one is missing or differs.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const UNITY_PACKAGE = fileURLToPath(new URL('../engines/unity/', import.meta.url));
@@ -31,7 +31,8 @@ const TAIL = ['  userData: ', '  assetBundleName: ', '  assetBundleVariant: ', '
 /** The `.meta` text of `path`. */
 export function metaOf(path: string): string {
   const head = ['fileFormatVersion: 2', `guid: ${guidOf(path)}`];
-  if (statSync(`${UNITY_PACKAGE}${path}`).isDirectory()) return [...head, 'folderAsset: yes', 'DefaultImporter:', '  externalObjects: {}', ...TAIL].join('\n');
+  // A file made at packing time (TpWebSdk.jspre) is not in the folder: it is a file.
+  if (existsSync(`${UNITY_PACKAGE}${path}`) && statSync(`${UNITY_PACKAGE}${path}`).isDirectory()) return [...head, 'folderAsset: yes', 'DefaultImporter:', '  externalObjects: {}', ...TAIL].join('\n');
   if (/\.(jslib|jspre)$/.test(path)) {
     return [
       ...head,
