@@ -70,3 +70,29 @@ it('every ACE has a runtime method of its script name; the Track combo lists the
   const track = (JSON.parse(read('aces.json')) as Json)['tp-web-sdk'].actions.find((a: Json) => a.id === 'track');
   expect(track.params[0].items).toEqual(OBJECT_NAMES.map((n) => n.replaceAll('_', '-')));
 });
+
+it('without the SDK in the page, a call does nothing, fires On error, and one warning is logged for all', async () => {
+  const triggered: string[] = [];
+  const base = class {
+    constructor(..._args: unknown[]) {}
+    _addDOMMessageHandler() {}
+    _postToDOMAsync() {
+      return Promise.resolve({ reply: '{"v":1,"id":null,"ok":false,"error":{"name":"BridgeError","code":"not-loaded","message":"TPSDK is not loaded"}}' });
+    }
+    _trigger(condition: unknown) {
+      triggered.push(Object.keys(context.C3.Plugins.TpWebSdk.Cnds).find((k) => context.C3.Plugins.TpWebSdk.Cnds[k] === condition)!);
+    }
+  };
+  const warnings: unknown[] = [];
+  const context: Record<string, any> = { ISDKPluginBase: base, ISDKObjectTypeBase: base, ISDKInstanceBase: base, console: { warn: (...a: unknown[]) => warnings.push(a) } };
+  context.globalThis = context;
+  context.C3 = { Plugins: {} };
+  for (const file of ['plugin', 'type', 'instance', 'conditions', 'actions', 'expressions']) runInNewContext(`(() => {\n${read(`c3runtime/${file}.js`)}\n})()`, context);
+  const plugin = context.C3.Plugins.TpWebSdk;
+  const instance = new plugin.Instance();
+  await plugin.Acts.Flush.call(instance);
+  await plugin.Acts.Identify.call(instance, 'p-1');
+  expect(triggered).toEqual(['OnError', 'OnError']);
+  expect(warnings).toHaveLength(1);
+  expect(plugin.Exps.LastError.call(instance)).toMatch(/not loaded/);
+});

@@ -15,6 +15,7 @@ C3.Plugins.TpWebSdk.Instance = class TpWebSdkInstance extends globalThis.ISDKIns
 		this._lastError = "";
 		this._lastOfferId = 0;
 		this._lastProductId = "";
+		this._warned = false;
 		this._addDOMMessageHandler("message", (data) => this._onMessage(data));
 	}
 
@@ -38,6 +39,11 @@ C3.Plugins.TpWebSdk.Instance = class TpWebSdkInstance extends globalThis.ISDKIns
 			reply = JSON.parse(data.reply);
 		} catch (error) {
 			return this._fail(op + ": the DOM side sent no JSON reply");
+		}
+		if (reply.ok === false && reply.error && reply.error.code === "not-loaded" && !this._warned) {
+			// The page has no SDK (a preview without the DOM script): calls do nothing, said once.
+			this._warned = true;
+			console.warn("tp-web-sdk: the SDK is not loaded in the page; calls do nothing");
 		}
 		if (reply.ok === false) this._fail(op + ": " + (reply.error && reply.error.message));
 		else if (op === "init" || op === "session") this._sessionOf(reply.result);
