@@ -18,7 +18,7 @@ const { ccclass, property } = _decorator;
 
 @ccclass('TpOfferView')
 export class TpOfferView extends Component {
-  /** The card's width in design pixels; the message wraps inside it. */
+  /** The card's width in design pixels: the title and one-span lines wrap inside it. */
   @property
   width = 440;
 
@@ -56,6 +56,11 @@ export class TpOfferView extends Component {
     this.button(layout.close, () => view.dismiss());
     this.label({ text: layout.title, rgba: undefined, fontSize: 22, bold: true, italic: false }, this.node);
     for (const line of layout.lines) {
+      // One span: a label the card's width that wraps. Several: laid out across, unwrapped.
+      if (line.length === 1) {
+        this.label(line[0]!, this.node);
+        continue;
+      }
       const row = this.child('line');
       const across = row.addComponent(Layout);
       across.type = Layout.Type.HORIZONTAL;
@@ -72,10 +77,10 @@ export class TpOfferView extends Component {
     }
   }
 
-  /** Removes what was drawn. */
+  /** Removes what was drawn (destroyed: nodes only removed would keep their labels' textures). */
   clear(): void {
     this.view = undefined;
-    this.node.removeAllChildren();
+    this.node.destroyAllChildren();
   }
 
   private child(name: string): Node {
@@ -105,6 +110,10 @@ export class TpOfferView extends Component {
 
   private button(text: string, press: () => void): Label {
     const node = this.child('button');
+    // The button's size is its label's: the tap area is the words.
+    const fit = node.addComponent(Layout);
+    fit.type = Layout.Type.HORIZONTAL;
+    fit.resizeMode = Layout.ResizeMode.CONTAINER;
     const label = this.label({ text, rgba: undefined, fontSize: 18, bold: true, italic: false }, node);
     node.addComponent(Button);
     node.on(Button.EventType.CLICK, press);

@@ -62,6 +62,9 @@ export function createPurchaseAsks(post: (event: string, data: unknown) => void)
   return {
     handler: ({ offer, product, signal }) =>
       new Promise<PurchaseResult>((resolve) => {
+        // The page went (or the client shut down) before the store was asked: nobody is charged,
+        // and the attempt stays pending, as after an abort.
+        if (signal.aborted) return resolve({ status: 'pending' });
         const requestId = `p${++next}`;
         waiting.set(requestId, resolve);
         // Aborted (pagehide, shutdown): the SDK keeps the attempt pending; a late answer is refused.

@@ -1,6 +1,6 @@
 /**
  * What crosses the bridge: every reply and message is JSON text. Values are copied into plain
- * JSON: errors become `{ name, code, message, … }`, functions and promises are left out, NaN and
+ * JSON: errors become `{ name, code, message, … }`, functions are left out, promises, NaN and
  * Infinity become null, a value met again inside itself is cut (null).
  *
  * @module

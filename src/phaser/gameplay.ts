@@ -9,8 +9,12 @@ import type { PhaserGame, PhaserScene, PhaserSystems } from './types.js';
 
 /** `Phaser.Scenes.RUNNING`: the scene's status while it updates. */
 const RUNNING = 5;
-/** Scene events that make it run, and that make it stop running. */
-const ON = ['start', 'wake', 'resume'] as const;
+/**
+ * Scene events that make it run, and that make it stop running. `create` too: the game's first
+ * scene starts before a global plugin can watch it, and one with a `preload` is still loading at
+ * the plugin's first look.
+ */
+const ON = ['start', 'create', 'wake', 'resume'] as const;
 const OFF = ['sleep', 'pause', 'shutdown', 'destroy'] as const;
 
 /** What the tracker calls: the client's `gameplayStart`/`gameplayStop` (each where it exists). */
@@ -44,8 +48,16 @@ export function trackGameplay(game: PhaserGame, keys: readonly string[], sink: G
     watched.add(sys);
     const key = sys.settings.key;
     if (!wanted.has(key)) return;
-    for (const event of ON) sys.events.on(event, () => set(key, true));
-    for (const event of OFF) sys.events.on(event, () => set(key, false));
+    const on = (): void => set(key, true);
+    const off = (): void => set(key, false);
+    // The emitter itself: a destroyed scene's `sys.events` is null, its emitter still takes `off`.
+    const events = sys.events;
+    for (const event of ON) events.on(event, on);
+    for (const event of OFF) events.on(event, off);
+    undo.push(() => {
+      for (const event of ON) events.off(event, on);
+      for (const event of OFF) events.off(event, off);
+    });
     if (sys.settings.status === RUNNING) set(key, true); // it ran before the plugin saw it
   };
   const scan = (): void => {

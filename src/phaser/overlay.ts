@@ -168,7 +168,8 @@ export class Overlay {
     // The game stopped the overlay, or was destroyed, with an offer on screen: the game took it off
     // screen, not the player (nothing reported), so the next offer can be shown.
     this.view = undefined;
-    this.releaseGame();
+    // Scene events call this: a throw from the game's teardown must not reach Phaser's loop.
+    this.guard(() => this.releaseGame());
     this.guard(() => view.close());
   }
 

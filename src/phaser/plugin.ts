@@ -72,9 +72,14 @@ function connect(game: PhaserBasePlugin['game'], data: PhaserPluginData, overlay
  * when it ends. When `signal` aborts, the offer is closed and this rejects with its reason, as
  * `offers.show()` does.
  */
-async function showView(overlay: Overlay, viewing: Promise<OfferView>, signal: AbortSignal | undefined): Promise<OfferOutcome> {
+async function showView(overlay: Overlay, viewOf: () => Promise<OfferView>, signal: AbortSignal | undefined): Promise<OfferOutcome> {
   signal?.throwIfAborted();
-  const view = await viewing;
+  const view = await viewOf();
+  if (signal?.aborted) {
+    // Aborted while the view was made: it never reaches the screen (nothing reported).
+    view.close();
+    signal.throwIfAborted();
+  }
   const abort = (): void => view.close();
   signal?.addEventListener('abort', abort, { once: true });
   overlay.present(view);
@@ -139,7 +144,7 @@ export function createPhaserPlugin(Phaser: PhaserNamespace): PhaserPluginClass {
       const { client, ui } = this.settings();
       const offers = offersOf(client);
       if (ui || !this.overlay) return offers.show(offerId, options);
-      return showView(this.overlay, offers.view(offerId), options?.signal);
+      return showView(this.overlay, () => offers.view(offerId), options?.signal);
     }
 
     async showAt(placement: string, options?: { readonly signal?: AbortSignal }): ReturnType<TpPhaserPlugin['showAt']> {

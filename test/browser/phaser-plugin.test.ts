@@ -96,6 +96,49 @@ describe.each([
     expect(game.plugin.inspect()).toMatchObject({ offerId: undefined, controls: [] });
   });
 
+  it('without data.ui: a signal aborted while the view is made draws nothing and reports no open', async () => {
+    const { client } = await offersClient();
+    game = await startTestGame(Phaser, { type: Phaser.CANVAS, parent: parent(), client });
+    const opened: number[] = [];
+    client.on('offer:open', (e) => opened.push(e.offer.offer_id));
+    const controller = new AbortController();
+    const shown = game.plugin.show(1, { signal: controller.signal });
+    controller.abort(); // the game moves on before the view is ready
+    await expect(shown).rejects.toMatchObject({ name: 'AbortError' });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(game.plugin.inspect().offerId).toBeUndefined();
+    expect(opened).toEqual([]);
+  });
+
+  it('a gameplay scene that is the first scene and loads assets in preload() is followed', async () => {
+    const { client } = await offersClient();
+    class Level extends Phaser.Scene {
+      constructor() {
+        super({ key: 'Level' });
+      }
+      preload(): void {
+        this.load.image('dot', '/__tp-test/image.svg?ms=300'); // still loading at the plugin's first look
+      }
+      create(): void {
+        this.add.image(10, 10, 'dot');
+      }
+    }
+    const made = new Phaser.Game({
+      type: Phaser.CANVAS,
+      parent: parent(),
+      width: 200,
+      height: 200,
+      banner: false,
+      audio: { noAudio: true },
+      scene: [Level],
+      plugins: { global: [{ key: 'tp', plugin: createPhaserPlugin(Phaser as unknown as PhaserNamespace), start: true, mapping: 'tp', data: { client, gameplayScenes: ['Level'] } }] },
+    });
+    game = { destroy: async () => { made.destroy(true); await new Promise((r) => setTimeout(r, 50)); } } as TestGame;
+    await expect.poll(() => client.inGameplay).toBe(true);
+    made.scene.stop('Level');
+    await expect.poll(() => client.inGameplay).toBe(false);
+  });
+
   it('the game destroyed with an offer on screen takes it off screen: show() resolves closed, nothing reported', async () => {
     const { client } = await offersClient();
     game = await startTestGame(Phaser, { type: Phaser.CANVAS, parent: parent(), client });

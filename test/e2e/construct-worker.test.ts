@@ -141,11 +141,15 @@ it('actions in the worker reach the SDK on the DOM side: every kind arrives once
   await expect.poll(() => run(page, 'exp', 'Queued')).toBe(0);
 
   // The player's offers (the reference service's, seeded at the first request); the test reads the list to pick one.
+  // The action returns once the request is on its way (the bridge's pending reply): the list fills when the refresh ends.
   await run(page, 'act', 'RefreshOffers');
-  const usable = await page.evaluate(() => {
-    const list = JSON.parse((globalThis as unknown as { TPSDK: { bridge: { call(j: string): string } } }).TPSDK.bridge.call('{"v":1,"id":"l","op":"offers.list"}')) as { result: Array<{ offer: { offer_id: number }; verdict: { usable: boolean } }> };
-    return list.result.find((o) => o.verdict.usable)!.offer.offer_id;
-  });
+  const usableOffer = (): Promise<number | undefined> =>
+    page.evaluate(() => {
+      const list = JSON.parse((globalThis as unknown as { TPSDK: { bridge: { call(j: string): string } } }).TPSDK.bridge.call('{"v":1,"id":"l","op":"offers.list"}')) as { result: Array<{ offer: { offer_id: number }; verdict: { usable: boolean } }> };
+      return list.result.find((o) => o.verdict.usable)?.offer.offer_id;
+    });
+  await expect.poll(usableOffer, { timeout: 10_000 }).toBeDefined();
+  const usable = (await usableOffer())!;
   void run(page, 'act', 'ShowOffer', [usable]);
   await page.getByRole('dialog').waitFor();
   await expect.poll(() => triggers(page)).toEqual(['OnError', 'OnOfferShown']);

@@ -24,7 +24,7 @@ import { useDemoInChromium, useGamePage } from './harness.js';
 
 const UNITY = `${ROOT}engines/unity/`;
 const harness = useDemoInChromium();
-const built = { js: '' };
+const built = { js: '', late: '', iife: '' };
 let dir = '';
 
 beforeAll(async () => {
@@ -45,6 +45,10 @@ beforeAll(async () => {
     { stdio: 'pipe' },
   );
   built.js = readFileSync(join(dir, 'driver.js'), 'utf8').replaceAll('</script', '<\\/script');
+  // The same driver without the SDK inside: the page loads the script-tag build after main() ran.
+  execFileSync('emcc', [`${UNITY}Tests~/driver.c`, '--js-library', `${UNITY}Runtime/Plugins/WebGL/TpWebSdk.jslib`, '--post-js', `${UNITY}Tests~/harness.js`, '-sEXPORTED_FUNCTIONS=_main,_malloc,_free', '-sSINGLE_FILE=1', '-o', join(dir, 'late.js')], { stdio: 'pipe' });
+  built.late = readFileSync(join(dir, 'late.js'), 'utf8').replaceAll('</script', '<\\/script');
+  built.iife = readFileSync(join(dir, 'tp-web-sdk.iife.js'), 'utf8');
 }, 120_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -57,6 +61,20 @@ const site = useGamePage(harness, () => `<!doctype html><meta charset="utf-8"><t
   var Module = { onRuntimeInitialized: () => { window.unityReady = true; } };
 </script>
 <script>${built.js}</script>`);
+
+/** A game whose page loads the SDK only after the game's first calls (`window.loadSdk()`). */
+const late = useGamePage(harness, () => `<!doctype html><meta charset="utf-8"><title>unity, SDK late</title>
+<script>
+  var Module = { onRuntimeInitialized: () => { window.unityReady = true; } };
+  window.loadSdk = () => new Promise((resolve) => {
+    const script = document.createElement('script');
+    script.src = URL.createObjectURL(new Blob([window.sdkSource], { type: 'text/javascript' }));
+    script.onload = resolve;
+    document.head.append(script);
+  });
+</script>
+<script>window.sdkSource = ${JSON.stringify(built.iife).replaceAll('</script', '<\\/script')};</script>
+<script>${built.late}</script>`);
 
 type Json = Record<string, unknown>;
 const TITLE = '보석 100개 💎 30% 할인 🎉';
@@ -149,6 +167,22 @@ it('with Unity capturing the keyboard, Tab moves focus in the DOM dialog, Space 
   await page.getByRole('button', { name: /구매/ }).first().focus();
   await page.keyboard.press('Enter');
   expect(await replyTo(page, 'show-2')).toMatchObject({ ok: true, result: { action: 'interact', offerId } });
+  await send(page, { id: 'end', op: 'shutdown' });
+  await replyTo(page, 'end');
+});
+
+it('TPSDK loaded after the game called Listen: the callback is attached at the first call that finds it', async () => {
+  const page = await harness.page();
+  await page.goto(late.url);
+  await page.waitForFunction(() => (window as unknown as { unityReady?: boolean }).unityReady === true);
+  expect(await send(page, { id: 'early', op: 'stats' })).toMatchObject({ ok: false, error: { code: 'not-loaded' } });
+  await page.evaluate(() => (window as unknown as { loadSdk(): Promise<void> }).loadSdk());
+  const service = harness.stack.service;
+  const player = `unity-late-${Date.now()}`;
+  expect(await send(page, { id: 'init', op: 'init', args: { baseUrl: service.baseUrl, clientKey: DEFAULT_CLIENT_KEY, authMode: DEFAULT_AUTH_MODE, playerSlug: player, autoLogin: false, flushIntervalMs: 0, ui: 'engine' } })).toMatchObject({ ok: true });
+  await send(page, { id: 't', op: 'track', args: { objectName: 'players_stages', record: { stage_slug: 'level-1', stage_result: 'clear' } } });
+  await send(page, { id: 'flush', op: 'flush' });
+  expect(await replyTo(page, 'flush')).toMatchObject({ ok: true, result: { records: 1 } });
   await send(page, { id: 'end', op: 'shutdown' });
   await replyTo(page, 'end');
 });

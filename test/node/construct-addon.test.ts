@@ -96,3 +96,32 @@ it('without the SDK in the page, a call does nothing, fires On error, and one wa
   expect(warnings).toHaveLength(1);
   expect(plugin.Exps.LastError.call(instance)).toMatch(/not loaded/);
 });
+
+it('the SDK\'s events as triggers: a Buy is On purchase then one On offer closed; an expiry one On offer closed', () => {
+  const triggered: string[] = [];
+  const base = class {
+    constructor(..._args: unknown[]) {}
+    _addDOMMessageHandler() {}
+    _trigger(condition: unknown) {
+      triggered.push(Object.keys(context.C3.Plugins.TpWebSdk.Cnds).find((k) => context.C3.Plugins.TpWebSdk.Cnds[k] === condition)!);
+    }
+  };
+  const context: Record<string, any> = { ISDKPluginBase: base, ISDKObjectTypeBase: base, ISDKInstanceBase: base };
+  context.globalThis = context;
+  context.C3 = { Plugins: {} };
+  for (const file of ['plugin', 'type', 'instance', 'conditions', 'actions', 'expressions']) runInNewContext(`(() => {\n${read(`c3runtime/${file}.js`)}\n})()`, context);
+  const plugin = context.C3.Plugins.TpWebSdk;
+  const instance = new plugin.Instance();
+  const deliver = (event: string, detail?: string): void => instance._onMessage({ message: JSON.stringify({ v: 1, event, data: { offer: { offer_id: 7 }, detail } }) });
+  // As the SDK emits them (src/offers/reactions.ts): a Buy, then the close after it.
+  deliver('offer:open');
+  deliver('offer:interact', 'gem-pack');
+  deliver('offer:close');
+  expect(triggered).toEqual(['OnOfferShown', 'OnPurchase', 'OnOfferClosed']);
+  expect([plugin.Exps.LastOfferId.call(instance), plugin.Exps.LastProductId.call(instance)]).toEqual([7, 'gem-pack']);
+  triggered.length = 0;
+  deliver('offer:open');
+  deliver('offer:close');
+  deliver('offer:expired');
+  expect(triggered).toEqual(['OnOfferShown', 'OnOfferClosed']);
+});

@@ -32,3 +32,9 @@ it('every call is guarded: the bridge is read only in a web export, and the list
   expect(script).toMatch(/func _on_message\(args: Array\) -> void:/);
   expect(script).toMatch(/_bridge\.call\("call", /);
 });
+
+it('outside a web export a caller waiting for a reply gets the not-web reply (no callback left hanging)', () => {
+  const branch = /if _bridge == null:\n([\s\S]*?)\n\treturn|if _bridge == null:\n([\s\S]*?)return not_web/.exec(script);
+  expect(branch).not.toBeNull();
+  expect(branch![0]).toMatch(/on_reply\.call\(not_web\)/);
+});

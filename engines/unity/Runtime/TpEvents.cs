@@ -43,8 +43,10 @@ namespace TpWebSdk
             Raise(Message, name, data);
             if (name.StartsWith("offer:", StringComparison.Ordinal))
             {
-                if (uiMode == "dom" && name == "offer:impress") TpKeyboard.Release();
-                if (uiMode == "dom" && (name == "offer:close" || name == "offer:expired")) TpKeyboard.Restore();
+                // A dialog on screen (one the SDK showed of its accord too), then off it: dismissed,
+                // closed (also after a Buy) or expired.
+                if (uiMode == "dom" && name == "offer:open") TpKeyboard.Release();
+                if (uiMode == "dom" && (name == "offer:dismiss" || name == "offer:close" || name == "offer:expired")) TpKeyboard.Restore();
                 Raise(OfferEvent, name, data);
                 return;
             }

@@ -154,11 +154,16 @@ namespace TpWebSdk.Tests
             Same(7L, offer == null ? 0 : offer.OfferId, "ShowAt's offer");
             Same("gem-pack", offer == null ? null : offer.ProductId, "ShowAt's product");
             native.Deliver("{\"v\":1,\"event\":\"offer:impress\",\"data\":{\"offerId\":8}}");
+            Same(true, WebGLInput.captureAllKeyboardInput, "keyboard capture kept at a refresh (impress)");
+            native.Deliver("{\"v\":1,\"event\":\"offer:open\",\"data\":{\"offerId\":8}}");
 #if UNITY_WEBGL
             Same(false, WebGLInput.captureAllKeyboardInput, "keyboard capture while a triggered dialog is open");
 #endif
+            native.Deliver("{\"v\":1,\"event\":\"offer:dismiss\",\"data\":{\"offerId\":8}}");
+            Same(true, WebGLInput.captureAllKeyboardInput, "keyboard capture after a dismissed dialog");
+            native.Deliver("{\"v\":1,\"event\":\"offer:open\",\"data\":{\"offerId\":8}}");
             native.Deliver("{\"v\":1,\"event\":\"offer:close\",\"data\":{\"offerId\":8}}");
-            Same(true, WebGLInput.captureAllKeyboardInput, "keyboard capture after a triggered dialog");
+            Same(true, WebGLInput.captureAllKeyboardInput, "keyboard capture after a closed dialog");
 
             Tp.UseNative(native = new FakeNative());
             Tp.Init(new TpOptions { ClientKey = "k", Ui = "engine", EngineMarkup = "tmp" });

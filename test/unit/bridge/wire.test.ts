@@ -1,12 +1,12 @@
 /**
- * What crosses the bridge is plain JSON: NaN and Infinity become null, functions and promises are
+ * What crosses the bridge is plain JSON: NaN, Infinity and promises become null, functions are
  * left out, errors are `{ name, code, message, path? }`, a value met again inside itself is cut.
  */
 import { expect, it } from 'vitest';
 import { stringify } from '../../../src/bridge/wire.js';
 import { ConfigError, OfferError, ValidationError } from '../../../src/index.js';
 
-it('NaN, Infinity and -Infinity are null; undefined fields, functions and promises are left out', () => {
+it('NaN, Infinity, -Infinity and promises are null; undefined fields and functions are left out', () => {
   const value = { a: NaN, b: Infinity, c: [-Infinity, undefined, () => 1], d: undefined, e: () => 1, f: Promise.resolve(1), g: 10n };
   expect(JSON.parse(stringify(value))).toEqual({ a: null, b: null, c: [null, null, null], f: null, g: '10' });
 });

@@ -64,19 +64,17 @@ C3.Plugins.TpWebSdk.Instance = class TpWebSdkInstance extends globalThis.ISDKIns
 		switch (message.event) {
 			case "session:start": this._sessionId = String(payload.id || ""); break;
 			case "offer:open": this._lastOfferId = payload.offer ? payload.offer.offer_id : 0; this._trigger(Cnds.OnOfferShown); break;
-			// Dismissed, taken off screen by the game, expired on screen: it left the screen.
+			// It left the screen: dismissed by the player, or closed (after a Buy, by the game, or
+			// as it expired: offer:expired follows that offer:close).
 			case "offer:dismiss":
 			case "offer:close":
-			case "offer:expired":
 				this._lastOfferId = payload.offer ? payload.offer.offer_id : 0;
 				this._trigger(Cnds.OnOfferClosed);
 				break;
-			// Buy: the SDK closes the offer after it.
 			case "offer:interact":
 				this._lastOfferId = payload.offer ? payload.offer.offer_id : 0;
 				this._lastProductId = String(payload.detail || "");
 				this._trigger(Cnds.OnPurchase);
-				this._trigger(Cnds.OnOfferClosed);
 				break;
 			case "error": this._fail(payload.message); break;
 		}

@@ -46,7 +46,11 @@ func request(op: String, args: Dictionary = {}, on_reply: Callable = Callable())
 		if not _warned:
 			_warned = true
 			push_warning("tp-web-sdk: not a web export (or TPSDK missing): calls do nothing")
-		return {"ok": false, "error": {"code": "not-web", "message": "not a web export"}}
+		var not_web := {"ok": false, "error": {"code": "not-web", "message": "not a web export"}}
+		# A caller waiting for the reply gets it, in the editor and on desktop too.
+		if on_reply.is_valid():
+			on_reply.call(not_web)
+		return not_web
 	_next_id += 1
 	var id := str(_next_id)
 	# `call` is also Object.call in GDScript: name the JavaScript method explicitly.

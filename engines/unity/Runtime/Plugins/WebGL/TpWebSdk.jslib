@@ -11,6 +11,9 @@
 mergeInto(LibraryManager.library, {
   $TpWebSdk: {
     listening: false,
+    // The C callback given to TpWebSdk_Listen, attached to the bridge once TPSDK is there (a page
+    // may load it after the game's first call).
+    callback: 0,
     // A string on the wasm heap, for the caller to free.
     allocate: function (text) {
       var size = lengthBytesUTF8(text) + 1;
@@ -22,11 +25,27 @@ mergeInto(LibraryManager.library, {
     bridge: function () {
       return typeof TPSDK === 'object' && TPSDK !== null && TPSDK.bridge ? TPSDK.bridge : undefined;
     },
+    // Attaches the C callback to the bridge, once both are there.
+    attach: function () {
+      var bridge = TpWebSdk.bridge();
+      var callback = TpWebSdk.callback;
+      if (!bridge || !callback || TpWebSdk.listening) return;
+      TpWebSdk.listening = true;
+      bridge.listen(function (messageJson) {
+        var pointer = TpWebSdk.allocate(messageJson);
+        try {
+          {{{ makeDynCall('vi', 'callback') }}}(pointer);
+        } finally {
+          _free(pointer);
+        }
+      });
+    },
     missing: '{"v":1,"id":null,"ok":false,"error":{"name":"BridgeError","code":"not-loaded","message":"TPSDK is not loaded: add TpWebSdk.jspre to the build"}}'
   },
 
   TpWebSdk_Call__deps: ['$TpWebSdk'],
   TpWebSdk_Call: function (requestJson) {
+    TpWebSdk.attach();
     var bridge = TpWebSdk.bridge();
     var reply = bridge ? bridge.call(UTF8ToString(requestJson)) : TpWebSdk.missing;
     return TpWebSdk.allocate(reply);
@@ -38,16 +57,8 @@ mergeInto(LibraryManager.library, {
 
   TpWebSdk_Listen__deps: ['$TpWebSdk'],
   TpWebSdk_Listen: function (callback) {
-    var bridge = TpWebSdk.bridge();
-    if (!bridge || TpWebSdk.listening) return;
-    TpWebSdk.listening = true;
-    bridge.listen(function (messageJson) {
-      var pointer = TpWebSdk.allocate(messageJson);
-      try {
-        {{{ makeDynCall('vi', 'callback') }}}(pointer);
-      } finally {
-        _free(pointer);
-      }
-    });
+    if (TpWebSdk.callback) return;
+    TpWebSdk.callback = callback;
+    TpWebSdk.attach();
   }
 });
