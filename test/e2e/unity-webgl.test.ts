@@ -3,7 +3,8 @@
  * (the C ABI IL2CPP uses for `[DllImport("__Internal")]` strings and an `Action<string>` callback)
  * linked by Debian's Emscripten with the package's real TpWebSdk.jslib (`--js-library`) and the
  * script-tag build as TpWebSdk.jspre (`--pre-js`), with Unity's `-sEXPORTED_FUNCTIONS`, run in
- * Chromium against the reference service: init, one record of each of the 43 kinds, flush, each
+ * Chromium against the reference service: init, one record of each of the 43 kinds as the
+ * package's generated C# emits them (`Tp.Records`, compiled by mcs and run by mono), flush, each
  * arriving once; an offer event reaches the C callback with Korean and emoji text intact; no
  * callback inside a call. With a stand-in for Unity's keyboard capture (a window listener that
  * cancels every key), Tab, Space, Enter and Escape still work in the DOM dialog.
@@ -12,19 +13,21 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import fc from 'fast-check';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEFAULT_AUTH_MODE, DEFAULT_CLIENT_KEY } from '../../demo/service/config.js';
 import { bundleIife, ROOT } from '../../scripts/bundle.js';
 import { OBJECT_NAMES } from '../../src/index.js';
-import { recordOf } from '../support/arbitraries.js';
 import { received } from '../support/service.js';
+import { runCsharpTests } from '../support/unity-csharp.js';
 import { useDemoInChromium, useGamePage } from './harness.js';
 
 const UNITY = `${ROOT}engines/unity/`;
 const harness = useDemoInChromium();
 const built = { js: '', late: '', iife: '' };
+/** The player of the records the package's C# emits (its typed method of each kind, run under mono). */
+const csPlayer = `unity-cs-${Date.now()}`;
+let csRequests: Array<{ op: string; args: { objectName: string; record: Record<string, unknown> } }> = [];
 let dir = '';
 
 beforeAll(async () => {
@@ -49,7 +52,11 @@ beforeAll(async () => {
   execFileSync('emcc', [`${UNITY}Tests~/driver.c`, '--js-library', `${UNITY}Runtime/Plugins/WebGL/TpWebSdk.jslib`, '--post-js', `${UNITY}Tests~/harness.js`, '-sEXPORTED_FUNCTIONS=_main,_malloc,_free', '-sSINGLE_FILE=1', '-o', join(dir, 'late.js')], { stdio: 'pipe' });
   built.late = readFileSync(join(dir, 'late.js'), 'utf8').replaceAll('</script', '<\\/script');
   built.iife = readFileSync(join(dir, 'tp-web-sdk.iife.js'), 'utf8');
-}, 120_000);
+  // The JSON the generated C# emits: Tp.Records' method of each kind, compiled by mcs, run by mono.
+  const cs = await runCsharpTests(dir, join(dir, 'cs'), ['-define:UNITY_WEBGL'], csPlayer);
+  expect(cs.ran.output).toBe('all passed');
+  csRequests = (JSON.parse(readFileSync(join(dir, 'cs', 'records-requests.json'), 'utf8')) as typeof csRequests).filter((r) => r.op === 'track');
+}, 240_000);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The game's page: Unity's keyboard capture stood in for, then the driver. */
@@ -124,13 +131,14 @@ it('through the C entry points: the 43 kinds arrive once, an offer event reaches
   const player = `unity-${Date.now()}`;
   addOffer(player);
   const page = await start(player);
-  const records = OBJECT_NAMES.map((name, i) => ({ name, record: { ...fc.sample(recordOf(name), { numRuns: 1, seed: 410 + i })[0]!, player_slug: player } }));
-  for (const [i, { name, record }] of records.entries()) {
-    expect(await send(page, { id: `t${i}`, op: 'track', args: { objectName: name, record } }), name).toMatchObject({ ok: true, result: true });
+  // The records as the package's C# emits them (player csPlayer), one of each kind.
+  expect(csRequests.map((r) => r.args.objectName)).toEqual([...OBJECT_NAMES]);
+  for (const [i, request] of csRequests.entries()) {
+    expect(await send(page, { id: `t${i}`, op: 'track', args: request.args }), request.args.objectName).toMatchObject({ ok: true, result: true });
   }
   expect(await send(page, { id: 'flush', op: 'flush' })).toEqual({ v: 1, id: 'flush', pending: true });
   expect(await replyTo(page, 'flush')).toMatchObject({ ok: true, result: { records: 43, deadLettered: 0 } });
-  for (const { name } of records) expect((await received(harness.stack.service, name)).filter((r) => r.player_slug === player), name).toHaveLength(1);
+  for (const name of OBJECT_NAMES) expect((await received(harness.stack.service, name)).filter((r) => r.player_slug === csPlayer), name).toHaveLength(1);
 
   await send(page, { id: 'refresh', op: 'offers.refresh' });
   const offerId = ((await replyTo(page, 'refresh')).result as Json[])[0]!.offer_id as number;
