@@ -34,6 +34,8 @@ interface Ace {
   readonly description: string;
   readonly params?: readonly Param[];
   readonly isTrigger?: boolean;
+  /** An action that ends when its op does ("Wait for previous actions to complete" waits for it). */
+  readonly isAsync?: boolean;
   readonly returnType?: 'string' | 'number';
 }
 
@@ -62,7 +64,7 @@ export const ACTIONS: readonly Ace[] = [
     ],
   },
   { id: 'identify', scriptName: 'Identify', listName: 'Identify', displayText: 'Identify player [i]{0}[/i]', description: 'Set the player of the records tracked from now on.', params: [text('player-slug', 'Player slug', 'The player.')] },
-  { id: 'flush', scriptName: 'Flush', listName: 'Flush', displayText: 'Flush', description: 'Upload everything queued now.' },
+  { id: 'flush', scriptName: 'Flush', isAsync: true, listName: 'Flush', displayText: 'Flush', description: 'Upload everything queued now.' },
   {
     id: 'set-consent',
     scriptName: 'SetConsent',
@@ -73,9 +75,9 @@ export const ACTIONS: readonly Ace[] = [
   },
   { id: 'gameplay-start', scriptName: 'GameplayStart', listName: 'Gameplay start', displayText: 'Gameplay start', description: 'The player starts playing: no offer is shown of the SDK\'s own accord.' },
   { id: 'gameplay-stop', scriptName: 'GameplayStop', listName: 'Gameplay stop', displayText: 'Gameplay stop', description: 'Play stops: a natural break, where an offer may be shown.' },
-  { id: 'refresh-offers', scriptName: 'RefreshOffers', listName: 'Refresh offers', displayText: 'Refresh offers', description: "Fetch the player's offers (Show offer shows one of the last refresh)." },
-  { id: 'show-offer', scriptName: 'ShowOffer', listName: 'Show offer', displayText: 'Show offer [b]{0}[/b]', description: 'Show an offer of the last refresh.', params: [{ id: 'offer-id', type: 'number', name: 'Offer ID', desc: 'The offer_id.' }] },
-  { id: 'show-offer-at', scriptName: 'ShowOfferAt', listName: 'Show offer at placement', displayText: 'Show offer at [b]{0}[/b]', description: 'Show the offer that fits a placement of the offer rules now, if any.', params: [text('placement', 'Placement', 'A placement name of offerRules.')] },
+  { id: 'refresh-offers', scriptName: 'RefreshOffers', isAsync: true, listName: 'Refresh offers', displayText: 'Refresh offers', description: "Fetch the player's offers (Show offer shows one of the last refresh)." },
+  { id: 'show-offer', scriptName: 'ShowOffer', isAsync: true, listName: 'Show offer', displayText: 'Show offer [b]{0}[/b]', description: 'Show an offer of the last refresh.', params: [{ id: 'offer-id', type: 'number', name: 'Offer ID', desc: 'The offer_id.' }] },
+  { id: 'show-offer-at', scriptName: 'ShowOfferAt', isAsync: true, listName: 'Show offer at placement', displayText: 'Show offer at [b]{0}[/b]', description: 'Show the offer that fits a placement of the offer rules now, if any.', params: [text('placement', 'Placement', 'A placement name of offerRules.')] },
 ];
 
 export const CONDITIONS: readonly Ace[] = [
@@ -99,7 +101,7 @@ const aceParams = (ace: Ace) => (ace.params ?? []).map((p) => ({ id: p.id, type:
 export function renderAces(): string {
   const category = {
     conditions: CONDITIONS.map((c) => ({ id: c.id, scriptName: c.scriptName, isTrigger: true })),
-    actions: ACTIONS.map((a) => ({ id: a.id, scriptName: a.scriptName, ...(a.params && { params: aceParams(a) }) })),
+    actions: ACTIONS.map((a) => ({ id: a.id, scriptName: a.scriptName, ...(a.isAsync && { isAsync: true }), ...(a.params && { params: aceParams(a) }) })),
     expressions: EXPRESSIONS.map((e) => ({ id: e.id, expressionName: e.scriptName, returnType: e.returnType })),
   };
   return `${JSON.stringify({ 'tp-web-sdk': category }, null, '\t')}\n`;

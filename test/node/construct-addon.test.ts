@@ -125,3 +125,53 @@ it('the SDK\'s events as triggers: a Buy is On purchase then one On offer closed
   deliver('offer:expired');
   expect(triggered).toEqual(['OnOfferShown', 'OnOfferClosed']);
 });
+
+it('aces.json keeps to the Addon SDK v2 rules for ACEs: known keys only, the required ones, parameter and return types', () => {
+  const aces = (JSON.parse(read('aces.json')) as Json)['tp-web-sdk'];
+  const PARAM_TYPES = ['number', 'string', 'any', 'boolean', 'combo', 'cmp', 'object', 'objectname', 'layer', 'layout', 'keyb', 'instancevar', 'instancevarbool', 'eventvar', 'eventvarbool', 'animation', 'objinstancevar'];
+  const KEYS = {
+    conditions: ['id', 'c2id', 'scriptName', 'isDeprecated', 'highlight', 'isTrigger', 'isFakeTrigger', 'isStatic', 'isLooping', 'isInvertible', 'isCompatibleWithTriggers', 'params'],
+    actions: ['id', 'c2id', 'scriptName', 'isDeprecated', 'highlight', 'isAsync', 'params'],
+    expressions: ['id', 'c2id', 'expressionName', 'isDeprecated', 'highlight', 'returnType', 'isVariadicParameters', 'params'],
+  } as const;
+  expect(Object.keys(aces).sort()).toEqual(['actions', 'conditions', 'expressions']);
+  for (const [kind, keys] of Object.entries(KEYS)) {
+    for (const ace of aces[kind]) {
+      expect(Object.keys(ace).filter((k) => !(keys as readonly string[]).includes(k)), ace.id).toEqual([]);
+      expect(typeof ace.id).toBe('string');
+      expect(typeof (kind === 'expressions' ? ace.expressionName : ace.scriptName)).toBe('string');
+      if (kind === 'expressions') expect(['number', 'string', 'any']).toContain(ace.returnType);
+      for (const param of ace.params ?? []) {
+        expect(Object.keys(param).filter((k) => !['id', 'c2id', 'type', 'initialValue', 'items', 'allowedPluginIds'].includes(k))).toEqual([]);
+        expect(PARAM_TYPES).toContain(param.type);
+        if (param.initialValue !== undefined) expect(typeof param.initialValue).toBe('string');
+        if (param.type === 'combo') expect(param.items.length).toBeGreaterThan(0);
+      }
+    }
+  }
+});
+
+it('an asynchronous action (Flush) ends with its op, when the final reply comes, not at the pending reply', async () => {
+  const base = class {
+    constructor(..._args: unknown[]) {}
+    _addDOMMessageHandler() {}
+    _postToDOMAsync(_name: string, data: { request: string }) {
+      const { id } = JSON.parse(data.request) as { id: string };
+      return Promise.resolve({ reply: JSON.stringify({ v: 1, id, pending: true }) });
+    }
+    _trigger() {}
+  };
+  const context: Record<string, any> = { ISDKPluginBase: base, ISDKObjectTypeBase: base, ISDKInstanceBase: base };
+  context.globalThis = context;
+  context.C3 = { Plugins: {} };
+  for (const file of ['plugin', 'type', 'instance', 'conditions', 'actions', 'expressions']) runInNewContext(`(() => {\n${read(`c3runtime/${file}.js`)}\n})()`, context);
+  const plugin = context.C3.Plugins.TpWebSdk;
+  const instance = new plugin.Instance();
+  let ended = false;
+  const flushing = plugin.Acts.Flush.call(instance).then(() => (ended = true));
+  await new Promise((r) => setTimeout(r, 20));
+  expect(ended).toBe(false);
+  instance._onMessage({ message: JSON.stringify({ v: 1, id: 'c1', ok: true, result: { records: 3, batches: 1, deadLettered: 0 } }) });
+  await flushing;
+  expect(ended).toBe(true);
+});

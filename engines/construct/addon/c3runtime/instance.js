@@ -16,6 +16,8 @@ C3.Plugins.TpWebSdk.Instance = class TpWebSdkInstance extends globalThis.ISDKIns
 		this._lastOfferId = 0;
 		this._lastProductId = "";
 		this._warned = false;
+		/** Final replies awaited, by request id: an asynchronous action ends when its op does. */
+		this._waiting = new Map();
 		this._addDOMMessageHandler("message", (data) => this._onMessage(data));
 	}
 
@@ -23,13 +25,27 @@ C3.Plugins.TpWebSdk.Instance = class TpWebSdkInstance extends globalThis.ISDKIns
 		super._release();
 	}
 
-	/** Sends one bridge request; the reply is read for errors and the counters it carries. */
+	/**
+	 * Sends one bridge request; the reply is read for errors and the counters it carries. For an
+	 * asynchronous op (a `pending` reply) the promise ends with its final reply, so "Wait for
+	 * previous actions to complete" waits for a flush or an offer on screen.
+	 */
 	_request(op, args) {
-		const request = JSON.stringify({ v: 1, id: "c" + (++this._nextId), op: op, args: args || {} });
+		const id = "c" + (++this._nextId);
+		const request = JSON.stringify({ v: 1, id: id, op: op, args: args || {} });
 		return this._postToDOMAsync("call", { request: request }).then(
-			(data) => this._onReply(op, data),
+			(data) => {
+				const reply = this._onReply(op, data);
+				if (!reply || !reply.pending) return reply;
+				return new Promise((resolve) => this._waiting.set(id, (final) => resolve(this._onFinal(op, final))));
+			},
 			(error) => this._fail(op + ": " + (error && error.message ? error.message : String(error)))
 		);
+	}
+
+	_onFinal(op, reply) {
+		if (reply.ok === false) this._fail(op + ": " + (reply.error && reply.error.message));
+		return reply;
 	}
 
 	_onReply(op, data) {
@@ -60,7 +76,11 @@ C3.Plugins.TpWebSdk.Instance = class TpWebSdkInstance extends globalThis.ISDKIns
 		}
 		const Cnds = C3.Plugins.TpWebSdk.Cnds;
 		const payload = message.data || {};
-		if (message.ok === false) this._fail(message.error && message.error.message);
+		const waiting = message.id !== undefined && this._waiting.get(message.id);
+		if (waiting) {
+			this._waiting.delete(message.id);
+			return waiting(message);
+		}
 		switch (message.event) {
 			case "session:start": this._sessionId = String(payload.id || ""); break;
 			case "offer:open": this._lastOfferId = payload.offer ? payload.offer.offer_id : 0; this._trigger(Cnds.OnOfferShown); break;
