@@ -74,10 +74,17 @@ export function drawCard(input: CardInput): Card {
   const cw = Math.max(160, Math.min(MAX_CARD_WIDTH, width - 32));
   const flow: Flow = { input, inner: cw - 2 * PAD, parts: [], controls: [], y: PAD };
   const url = view.backgroundUrl ?? view.imageUrl;
-  const image = input.withImage ? addImage(scene, url, cw) : undefined;
-  if (image) {
-    flow.parts.push(image.image);
-    flow.y += image.height;
+  let drawn: string | undefined;
+  if (input.withImage && url) {
+    // The image's space is kept from the first draw, loaded or not: when it comes, nothing below
+    // it moves under the player's finger (a 2:1 banner, at most 180 high).
+    const heroHeight = Math.round(Math.min(180, cw / 2));
+    const image = addImage(scene, url, cw, heroHeight);
+    if (image) {
+      flow.parts.push(image);
+      drawn = imageKey(url);
+    }
+    flow.y += heroHeight;
   }
   const title = pen.add(PAD, flow.y, view.title.trim() === '' ? labelsFor(view.language).offer : view.title, { bold: true, size: 20 }, theme.fg);
   title.setWordWrapWidth(flow.inner - BUTTON, true);
@@ -99,7 +106,7 @@ export function drawCard(input: CardInput): Card {
   const box = scene.add.container((width - cw * scale) / 2, Math.max(0, (height - cardH * scale) / 2), [card, ...flow.parts, ring]).setScale(scale);
   const backdrop = scene.add.rectangle(0, 0, width, height, hexColor(theme.backdrop), theme.backdropAlpha).setOrigin(0, 0);
   const root = scene.add.container(0, 0, [backdrop, box]);
-  return { root, controls: flow.controls, ring, image: image && url ? imageKey(url) : undefined };
+  return { root, controls: flow.controls, ring, image: drawn };
 }
 
 function addProduct(flow: Flow, product: ProductView, index: number): void {

@@ -33,22 +33,20 @@ export function loadImage(scene: PhaserScene, url: string, requested: Set<string
 }
 
 /**
- * The offer's image at the card's top-left corner, `width` wide (at most 180 high), cropped to
- * cover, once its texture is loaded (see {@link loadImage}); undefined until then.
+ * The offer's image at the card's top-left corner, cropped to cover `width` × `height` (the space
+ * the card keeps for it), once its texture is loaded (see {@link loadImage}); undefined until then.
  */
-export function addImage(scene: PhaserScene, url: string | undefined, width: number): { image: PhaserImage; height: number } | undefined {
+export function addImage(scene: PhaserScene, url: string | undefined, width: number, height: number): PhaserImage | undefined {
   if (!url || !scene.textures.exists(imageKey(url))) return undefined;
   const key = imageKey(url);
   const { width: nw, height: nh } = scene.textures.get(key).getSourceImage();
   if (!(nw > 0 && nh > 0)) return undefined;
-  const height = Math.min(180, (width * nh) / nw);
   const s = Math.max(width / nw, height / nh);
   const crop = { w: width / s, h: height / s };
   const cx = (nw - crop.w) / 2;
   const cy = (nh - crop.h) / 2;
   // Cropped in texture pixels; the crop's top-left corner lands on (0, 0).
-  const image = scene.add.image(-cx * s, -cy * s, key).setOrigin(0, 0).setScale(s).setCrop(cx, cy, crop.w, crop.h);
-  return { image, height };
+  return scene.add.image(-cx * s, -cy * s, key).setOrigin(0, 0).setScale(s).setCrop(cx, cy, crop.w, crop.h);
 }
 
 /**

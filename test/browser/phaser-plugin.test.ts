@@ -139,6 +139,22 @@ describe.each([
     await expect.poll(() => client.inGameplay).toBe(false);
   });
 
+  it('an image that comes after the card is drawn moves nothing: the buttons stay where the player saw them', async () => {
+    const body = { ...personalizedBody, message: { en: { url: 'https://store.example.com/p', image: `${location.origin}/__tp-test/image.svg?ms=400`, title: 'For you' } } };
+    const options = memoryClientOptions(async () => okEnvelope([offerRecord(1, body)]));
+    const client = createClient({ ...options, now: () => Date.UTC(2026, 0, 1, 12) });
+    await client.offers.refresh();
+    tp = client;
+    game = await startTestGame(Phaser, { type: Phaser.CANVAS, parent: parent(), client });
+    void game.plugin.show(1);
+    await expect.poll(() => game!.plugin.inspect().controls.length).toBeGreaterThan(0);
+    expect(game.plugin.inspect().images).toEqual([]); // drawn before its image
+    const before = game.plugin.inspect().controls;
+    await expect.poll(() => game!.plugin.inspect().images.length, { timeout: 5000 }).toBe(1);
+    expect(game.plugin.inspect().controls).toEqual(before);
+    game.plugin.close();
+  });
+
   it('the game destroyed with an offer on screen takes it off screen: show() resolves closed, nothing reported', async () => {
     const { client } = await offersClient();
     game = await startTestGame(Phaser, { type: Phaser.CANVAS, parent: parent(), client });

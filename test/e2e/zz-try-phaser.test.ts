@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import { expect, it } from 'vitest';
+import { openDemo, serviceUploads, useDemoInChromium } from './harness.js';
+const harness = useDemoInChromium();
+it('try phaser at 4x on a phone', async () => {
+  const context = await harness.context.browser()!.newContext?.({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }).catch(() => undefined);
+  const page = context ? await context.newPage() : await harness.page();
+  if (!context) { await page.setViewportSize({ width: 390, height: 844 }); }
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const player = `try-${randomUUID().slice(0, 8)}`;
+  const t0 = Date.now();
+  await openDemo(page, harness.stack, { player, flushIntervalMs: '0', lang: 'ko' });
+  console.log('demo ready ms', Date.now() - t0);
+  const ready = await page.evaluate(() => (window as any).demo.phaserReady);
+  console.log('phaser ready', ready, Date.now() - t0);
+  const item = page.locator('#offers li[data-kind="ai"][data-verdict="usable"]').first();
+  const offerId = Number(await item.getAttribute('data-offer-id'));
+  await item.locator('button').click();
+  await expect.poll(async () => (await page.evaluate(() => (window as any).demo.phaserControls())).length, { timeout: 20000 }).toBeGreaterThan(0);
+  const controls = await page.evaluate(() => (window as any).demo.phaserControls());
+  console.log(JSON.stringify(controls));
+  const canvas = page.locator('#view-phaser canvas');
+  await canvas.scrollIntoViewIfNeeded();
+  const box = (await canvas.boundingBox())!;
+  console.log('canvas box', JSON.stringify(box));
+  await page.screenshot({ path: '/tmp/try-phaser.png' });
+  const buy = controls[0];
+  const t1 = Date.now();
+  if (context) await page.touchscreen.tap(box.x + buy.x + buy.width / 2, box.y + buy.y + buy.height / 2);
+  else await canvas.click({ position: { x: buy.x + buy.width / 2, y: buy.y + buy.height / 2 } });
+  await expect.poll(async () => (await page.evaluate(() => (window as any).demo.phaserControls())).length, { timeout: 20000 }).toBe(0);
+  console.log('closed after tap ms', Date.now() - t1);
+  await page.click('#flush');
+  await expect.poll(async () => (await serviceUploads(harness.stack)).flatMap((u) => u.body.players_offers ?? []).filter((r: any) => r.player_slug === player && r.offer_id === offerId).map((r: any) => r.message_status), { timeout: 20000 }).toEqual(['impress', 'open', 'interact']);
+  await context?.close();
+}, 120000);
