@@ -18,6 +18,12 @@ import type { QueueEntry, QueueStore, StoredEntry } from './types.js';
 export interface PendingEntry {
   readonly entry: QueueEntry;
   readonly counter: number;
+  /**
+   * Its key when it is not the one its counter makes: renewed because it was at or below the
+   * store's greatest key at open. Set once, so the unload upload, the rescue copy and the write
+   * all carry the same key.
+   */
+  key?: string;
 }
 
 /** One queue's state; see the module's description. */

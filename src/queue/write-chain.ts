@@ -50,6 +50,16 @@ export function seedKeys(q: QueueState, last: string | undefined): void {
   q.keys.seed(last);
   q.floorKey = last;
   q.lastKey = last;
+  // Entries waiting to be written get their new keys now, not at their write: one key per record
+  // from here on, for an unload upload or a rescue copy made before the write too.
+  for (const pending of [...q.writing.flat(), ...q.buffer]) renew(q, pending, q.options.clock());
+}
+
+/** Gives `pending` a new key when its key is at or below the store's greatest key at open; returns its key. */
+function renew(q: QueueState, pending: PendingEntry, now: number): string {
+  const key = pending.key ?? q.keys.format(pending.counter);
+  if (q.floorKey === undefined || key > q.floorKey) return key;
+  return (pending.key = q.keys.next(now));
 }
 
 /** The entries whose write has not finished, oldest first, keyed: for a rescue, or the unload upload. */
@@ -82,12 +92,9 @@ function startWrite(q: QueueState): void {
 /** Writes the oldest batch, then counts it, gives it to the head, keeps the caps, and says so. */
 async function persist(q: QueueState, batch: PendingEntry[]): Promise<void> {
   const now = q.options.clock();
-  const floor = q.floorKey;
-  const entries = batch.map((p): StoredEntry => {
-    const stored = keyed(q, p);
-    // Keyed before the store was opened, at or below a stored key (the clock went back): renew.
-    return floor !== undefined && stored.key <= floor ? { ...stored, key: q.keys.next(now) } : stored;
-  });
+  // Keyed before the store was opened, at or below a stored key (the clock went back, or another
+  // tab tracked in the same millisecond): renewed, and the new key kept on the entry.
+  const entries = batch.map((p): StoredEntry => ({ ...keyed(q, p), key: renew(q, p, now) }));
   await writeMakingRoom(q, 'append', entries);
   q.writing.shift();
   q.writingCount -= batch.length;
@@ -99,12 +106,12 @@ async function persist(q: QueueState, batch: PendingEntry[]): Promise<void> {
 }
 
 /** The stored form of a pending entry: its key made from its counter, its size measured if missing. */
-function keyed(q: QueueState, { entry, counter }: PendingEntry): StoredEntry {
+function keyed(q: QueueState, { entry, counter, key }: PendingEntry): StoredEntry {
   return {
     objectName: entry.objectName,
     record: entry.record,
     enqueuedAt: entry.enqueuedAt,
     bytes: entry.bytes ?? jsonBytes(entry.record),
-    key: q.keys.format(counter),
+    key: key ?? q.keys.format(counter),
   };
 }

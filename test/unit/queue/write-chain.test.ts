@@ -47,6 +47,30 @@ it('an entry keyed at or below the store’s greatest key at open (the clock wen
   expect(written!.key).toBe(`${(5_000_000).toString(36).padStart(11, '0')}:tab`);
 });
 
+it('a renewed key is the one the unload upload and the rescue copy carry, before and during the write', async () => {
+  const inner = createMemoryStore();
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  // The write waits, as one cut off by the page going: what is unfinished then is sent and copied.
+  const store: QueueStore = { ...inner, append: async (batch) => (await held, inner.append(batch)) };
+  const q = queueState({ store, tabId: 'tab', clock: () => 5_000 });
+  enqueue(q, entry(1, 1_000));
+  enqueue(q, entry(2, 1_000));
+  seedKeys(q, `${(2_000_000).toString(36).padStart(11, '0')}:other`);
+  const before = unfinished(q).map((e) => e.key);
+  const writing = settled(q);
+  await new Promise((r) => setTimeout(r, 0));
+  expect(q.writingCount).toBe(2);
+  const during = unfinished(q).map((e) => e.key);
+  release();
+  await writing;
+  const written = (await inner.read(10)).map((e) => e.key);
+  // Without one key per record, the upload's 200 would delete keys the store never held, and the
+  // stored copies would be sent again by the next page.
+  expect(before).toEqual(written);
+  expect(during).toEqual(written);
+});
+
 it('afterWrites: a failed link is reported once, as a StorageError of its operation, and later links still run', async () => {
   const heard: StorageError[] = [];
   const q = queueState({ onStorageError: (e) => heard.push(e) });
