@@ -55,10 +55,14 @@ function gameHtml(sdkUrl: string, baseUrl: string): string {
       update() { const end = performance.now() + 4; while (performance.now() < end) this.n++; } } });
     let playing = true;
     window.stopPlaying = () => { playing = false; };
+    // Each record names its page: a closing tab's timer can still track after pagehide, and the next
+    // tab may read the counter without that last increment, so one move number can belong to two
+    // records (two records, each sent once, not one sent twice).
+    const page = Math.random().toString(36).slice(2, 10);
     const move = () => {
       if (!playing) return;
       const n = Number(localStorage.getItem(run) ?? '0');
-      tp.track('characters_stages', { character_slug: 'hero', stage_slug: run + ':' + n });
+      tp.track('characters_stages', { character_slug: 'hero', stage_slug: run + ':' + n + ':' + page });
       localStorage.setItem(run, String(n + 1));
       setTimeout(move, 30 + Math.random() * 60);
     };
@@ -139,12 +143,14 @@ async function measure(prefix: string): Promise<{ total: number; lost: number; d
         if (id.startsWith(`${run}:`)) copies.set(id, (copies.get(id) ?? 0) + 1);
       }
     }
-    let missing = 0;
-    for (let n = 0; n < tracked; n++) {
-      const c = copies.get(`${run}:${n}`) ?? 0;
-      if (c === 0) missing += 1;
-      else duplicates += c - 1;
+    // Copies per record (move and page); a move is missing when no page's record of it arrived.
+    const moves = new Set<string>();
+    for (const [id, c] of copies) {
+      moves.add(id.split(':').slice(0, 2).join(':'));
+      duplicates += c - 1;
     }
+    let missing = 0;
+    for (let n = 0; n < tracked; n++) if (!moves.has(`${run}:${n}`)) missing += 1;
     lost += missing;
     total += tracked;
     console.info(`${prefix} run ${r + 1}: ${tracked} tracked, missing ${missing}`);
