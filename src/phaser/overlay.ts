@@ -99,13 +99,13 @@ export class Overlay {
     return { offerId: this.view?.offerId, texts, controls, images };
   }
 
-  /** Pauses the scenes running below and mutes the sound. */
+  /** Pauses the scenes running below and mutes the sound; a scene the game starts meanwhile is paused too, below the overlay. */
   private holdGame(): void {
     if (this.held) return;
     this.held = true;
-    const key = this.options.key;
-    this.paused = this.game.scene.getScenes(true).map((s) => s.sys.settings.key).filter((k) => k !== key);
-    for (const k of this.paused) this.game.scene.pause(k);
+    this.paused = [];
+    this.pauseRunning();
+    this.game.events.on('prestep', this.keepHeld);
     const sound = this.game.sound;
     if (sound) {
       this.mutedBefore = sound.mute;
@@ -113,9 +113,27 @@ export class Overlay {
     }
   }
 
+  /** Pauses every running scene but the overlay, remembering it for {@link releaseGame}; true when it paused one. */
+  private pauseRunning(): boolean {
+    const key = this.options.key;
+    const running = this.game.scene.getScenes(true).map((s) => s.sys.settings.key).filter((k) => k !== key);
+    for (const k of running) {
+      this.game.scene.pause(k);
+      if (!this.paused.includes(k)) this.paused.push(k);
+    }
+    return running.length > 0;
+  }
+
+  /** At each step while an offer is open: a scene started since is paused, and the overlay stays on top. */
+  private readonly keepHeld = (): void =>
+    this.guard(() => {
+      if (this.pauseRunning() && this.attached) this.game.scene.bringToTop(this.options.key);
+    });
+
   private releaseGame(): void {
     if (!this.held) return;
     this.held = false;
+    this.game.events.off('prestep', this.keepHeld);
     for (const k of this.paused.splice(0)) if (this.game.scene.isPaused(k)) this.game.scene.resume(k);
     const sound = this.game.sound;
     if (sound && this.mutedBefore !== undefined) sound.mute = this.mutedBefore;

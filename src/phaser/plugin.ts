@@ -152,7 +152,10 @@ export function createPhaserPlugin(Phaser: PhaserNamespace): PhaserPluginClass {
     }
 
     close(): void {
+      const view = this.overlay?.current;
       this.overlay?.close();
+      // The offer ends `closed` (nothing reported): show() settles, and the next offer can be shown.
+      view?.close();
     }
 
     inspect(): PhaserInspection {

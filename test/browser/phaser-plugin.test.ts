@@ -155,6 +155,22 @@ describe.each([
     game.plugin.close();
   });
 
+  it('a scene the game starts while the offer is open is paused below it, and runs again when it closes', async () => {
+    const { client } = await offersClient();
+    game = await startTestGame(Phaser, { type: Phaser.CANVAS, parent: parent(), client });
+    const shown = game.plugin.show(1);
+    await expect.poll(() => game!.plugin.inspect().offerId).toBe(1);
+    game.game.scene.start('Play'); // a level loaded while the offer is up
+    await expect.poll(() => game!.game.scene.isPaused('Play')).toBe(true);
+    const keys = game.game.scene.getScenes(false).map((scene) => scene.sys.settings.key);
+    expect(keys.at(-1)).toBe('tp-offer'); // the overlay is still drawn on top
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(game.below().keys).toEqual([]);
+    game.plugin.close();
+    await expect(shown).resolves.toMatchObject({ action: 'closed' });
+    await expect.poll(() => game!.game.scene.isActive('Play')).toBe(true);
+  });
+
   it('the game destroyed with an offer on screen takes it off screen: show() resolves closed, nothing reported', async () => {
     const { client } = await offersClient();
     game = await startTestGame(Phaser, { type: Phaser.CANVAS, parent: parent(), client });
