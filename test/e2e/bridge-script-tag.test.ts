@@ -11,7 +11,7 @@ import { expect, it } from 'vitest';
 import { DEFAULT_AUTH_MODE, DEFAULT_CLIENT_KEY } from '../../demo/service/config.js';
 import { OBJECT_NAMES } from '../../src/index.js';
 import { recordOf } from '../support/arbitraries.js';
-import { received } from '../support/service.js';
+import { addKoreanOffer, KOREAN_OFFER_TITLE, received } from '../support/service.js';
 import { useDemoInChromium, useGamePage } from './harness.js';
 
 const harness = useDemoInChromium();
@@ -28,7 +28,6 @@ const site = useGamePage(harness, (h) => `<!doctype html><meta charset="utf-8"><
 </script>`);
 
 type Json = Record<string, unknown>;
-const TITLE = '보석 100개 💎 30% 할인 🎉';
 
 async function send(page: Page, request: Json): Promise<Json> {
   return JSON.parse(await page.evaluate((json) => (window as unknown as { send(j: string): string }).send(json), JSON.stringify({ v: 1, ...request }))) as Json;
@@ -47,20 +46,7 @@ async function replyTo(page: Page, id: string): Promise<Json> {
 it('init, one record of each of the 43 kinds and flush through strings: each arrives once; offer:open keeps Korean and emoji', async () => {
   const player = `bridge-${Date.now()}`;
   const service = harness.stack.service;
-  service.store.addOffers((nextId) => [
-    {
-      offer_id: nextId(),
-      player_slug: player,
-      offer: JSON.stringify({ price: 9900, discount_rate: 0.3, discount_price: 6930, product_id: 'gem_pack_100', product_name: 'Gem Pack x100', message_layout: 'h', message: { ko: { url: 'https://store.example.com/gems', image: null, title: TITLE } } }),
-      create_datetime: '2026-01-01 00:00:00',
-      valid_until: null,
-      valid_for: null,
-      valid_open_count: null,
-      first_opened_at: null,
-      is_offer_active: 1,
-      first_open_updates: 0,
-    },
-  ]);
+  addKoreanOffer(service, player);
   const page = await harness.page();
   await page.goto(site.url);
 
@@ -84,7 +70,7 @@ it('init, one record of each of the 43 kinds and flush through strings: each arr
   expect(await send(page, { id: 'show', op: 'offers.show', args: { offerId } })).toMatchObject({ pending: true });
   await expect.poll(async () => (await inbox(page)).some((m) => m.event === 'offer:open'), { timeout: 10_000 }).toBe(true);
   const open = (await inbox(page)).find((m) => m.event === 'offer:open')!;
-  expect(((open.data as { offer: { body: { message: { ko: { title: string } } } } }).offer.body.message.ko.title)).toBe(TITLE);
+  expect(((open.data as { offer: { body: { message: { ko: { title: string } } } } }).offer.body.message.ko.title)).toBe(KOREAN_OFFER_TITLE);
   await page.getByRole('dialog').waitFor();
   await page.keyboard.press('Escape');
   expect(await replyTo(page, 'show')).toMatchObject({ ok: true, result: { action: 'dismiss', offerId } });

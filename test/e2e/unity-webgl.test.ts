@@ -18,7 +18,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEFAULT_AUTH_MODE, DEFAULT_CLIENT_KEY } from '../../demo/service/config.js';
 import { bundleIife, ROOT } from '../../scripts/bundle.js';
 import { OBJECT_NAMES } from '../../src/index.js';
-import { received } from '../support/service.js';
+import { addKoreanOffer, KOREAN_OFFER_TITLE, received } from '../support/service.js';
 import { runCsharpTests } from '../support/unity-csharp.js';
 import { useDemoInChromium, useGamePage } from './harness.js';
 
@@ -84,7 +84,6 @@ const late = useGamePage(harness, () => `<!doctype html><meta charset="utf-8"><t
 <script>${built.late}</script>`);
 
 type Json = Record<string, unknown>;
-const TITLE = '보석 100개 💎 30% 할인 🎉';
 
 async function send(page: Page, request: Json): Promise<Json> {
   return JSON.parse(await page.evaluate((json) => (window as unknown as { Module: { tpSend(j: string): string } }).Module.tpSend(json), JSON.stringify({ v: 1, ...request }))) as Json;
@@ -100,22 +99,7 @@ async function replyTo(page: Page, id: string): Promise<Json> {
   return (await messages(page)).find((m) => m.id === id)!;
 }
 
-function addOffer(player: string): void {
-  harness.stack.service.store.addOffers((nextId) => [
-    {
-      offer_id: nextId(),
-      player_slug: player,
-      offer: JSON.stringify({ price: 9900, discount_rate: 0.3, discount_price: 6930, product_id: 'gem_pack_100', product_name: 'Gem Pack x100', message_layout: 'h', message: { ko: { url: 'https://store.example.com/gems', image: null, title: TITLE } } }),
-      create_datetime: '2026-01-01 00:00:00',
-      valid_until: null,
-      valid_for: null,
-      valid_open_count: null,
-      first_opened_at: null,
-      is_offer_active: 1,
-      first_open_updates: 0,
-    },
-  ]);
-}
+const addOffer = (player: string): void => addKoreanOffer(harness.stack.service, player);
 
 async function start(player: string): Promise<Page> {
   const page = await harness.page();
@@ -145,7 +129,7 @@ it('through the C entry points: the 43 kinds arrive once, an offer event reaches
   await send(page, { id: 'show', op: 'offers.show', args: { offerId } });
   await expect.poll(async () => (await messages(page)).some((m) => m.event === 'offer:open'), { timeout: 10_000 }).toBe(true);
   const open = (await messages(page)).find((m) => m.event === 'offer:open')!;
-  expect((open.data as { offer: { body: { message: { ko: { title: string } } } } }).offer.body.message.ko.title).toBe(TITLE);
+  expect((open.data as { offer: { body: { message: { ko: { title: string } } } } }).offer.body.message.ko.title).toBe(KOREAN_OFFER_TITLE);
   await page.keyboard.press('Escape');
   expect(await replyTo(page, 'show')).toMatchObject({ ok: true, result: { action: 'dismiss', offerId } });
   expect(await page.evaluate(() => (window as unknown as { Module: { tpDriver: { duringCall: number } } }).Module.tpDriver.duringCall)).toBe(0);

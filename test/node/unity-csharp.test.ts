@@ -13,33 +13,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderUnityRecords, UNITY_RECORDS_PATH } from '../../scripts/unity-records.js';
+import { checkArgs, readEnvelope } from '../../src/bridge/args.js';
 import { OP_CHECKS } from '../../src/bridge/index.js';
 import { OBJECT_NAMES } from '../../src/index.js';
 import { validateRecord } from '../../src/records/index.js';
 import { REFUSED, runCsharpTests, withRealBridge, type CsharpRun, type Json } from '../support/unity-csharp.js';
 
-/** Why `args` does not pass the ops table's check of `op`, or undefined when it does. */
+/** Why a request does not pass the bridge's own checks of its envelope and arguments, or undefined when it does. */
 function argsProblem(op: string, args: unknown): string | undefined {
-  const check = OP_CHECKS[op as keyof typeof OP_CHECKS];
-  if (!check) return `unknown op ${op}`;
+  // C# always sends `args` (the bridge would take a missing one as `{}`).
   if (typeof args !== 'object' || args === null || Array.isArray(args)) return `${op}: args is not an object`;
-  if (check.args === 'options') return undefined;
-  const given = args as Json;
-  for (const name of Object.keys(given)) if (!(name in check.args)) return `${op}: unknown argument ${name}`;
-  for (const [name, { type, optional }] of Object.entries(check.args)) {
-    const value = given[name];
-    if (value === undefined) {
-      if (!optional) return `${op}: ${name} missing`;
-      continue;
-    }
-    const ok =
-      typeof type === 'object' ? type.enum.includes(value as string)
-      : type === 'integer' ? Number.isSafeInteger(value)
-      : type === 'object' ? typeof value === 'object' && value !== null && !Array.isArray(value)
-      : typeof value === type;
-    if (!ok) return `${op}: ${name} is not ${JSON.stringify(type)}`;
-  }
-  return undefined;
+  const envelope = readEnvelope({ v: 1, id: 'check', op, args });
+  const fault = 'code' in envelope ? envelope : checkArgs(envelope.op, envelope.args);
+  return fault && `${op}: ${fault.path ?? ''} ${fault.message}`;
 }
 
 let dir = '';
