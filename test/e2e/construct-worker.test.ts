@@ -150,10 +150,12 @@ it('actions in the worker reach the SDK on the DOM side: every kind arrives once
     });
   await expect.poll(usableOffer, { timeout: 10_000 }).toBeDefined();
   const usable = (await usableOffer())!;
-  void run(page, 'act', 'ShowOffer', [usable]);
+  // The action ends when the offer closes: awaited below, so the page outlives it.
+  const shown = run(page, 'act', 'ShowOffer', [usable]);
   await page.getByRole('dialog').waitFor();
   await expect.poll(() => triggers(page)).toEqual(['OnError', 'OnOfferShown']);
   expect(await run(page, 'exp', 'LastOfferId')).toBe(usable);
   await page.keyboard.press('Escape');
   await expect.poll(() => triggers(page)).toEqual(['OnError', 'OnOfferShown', 'OnOfferClosed']);
+  expect(await shown).toBeNull();
 });
