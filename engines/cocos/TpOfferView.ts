@@ -12,13 +12,13 @@
  */
 import { _decorator, Button, Color, Component, Label, Layout, Node, UITransform } from 'cc';
 import type { HeadlessAdapter, OfferView } from 'tp-web-sdk';
-import { offerLayout, type SpanLabel } from './offer-layout';
+import { offerLayout, type SpanLabel, wordsOf } from './offer-layout';
 
 const { ccclass, property } = _decorator;
 
 @ccclass('TpOfferView')
 export class TpOfferView extends Component {
-  /** The card's width in design pixels: the title and one-span lines wrap inside it. */
+  /** The card's width in design pixels: the title and the message wrap inside it. */
   @property
   width = 440;
 
@@ -56,16 +56,19 @@ export class TpOfferView extends Component {
     this.button(layout.close, () => view.dismiss());
     this.label({ text: layout.title, rgba: undefined, fontSize: 22, bold: true, italic: false }, this.node);
     for (const line of layout.lines) {
-      // One span: a label the card's width that wraps. Several: laid out across, unwrapped.
+      // One span: a label the card's width that wraps. Several: a label per word in a grid the
+      // card's width, filled row by row, that grows in height (a row breaks between words).
       if (line.length === 1) {
         this.label(line[0]!, this.node);
         continue;
       }
       const row = this.child('line');
-      const across = row.addComponent(Layout);
-      across.type = Layout.Type.HORIZONTAL;
-      across.resizeMode = Layout.ResizeMode.CONTAINER;
-      for (const span of line) this.label(span, row);
+      row.getComponent(UITransform)!.width = this.width;
+      const rows = row.addComponent(Layout);
+      rows.type = Layout.Type.GRID;
+      rows.startAxis = Layout.AxisDirection.HORIZONTAL;
+      rows.resizeMode = Layout.ResizeMode.CONTAINER;
+      for (const word of wordsOf(line)) this.label(word, row);
     }
     for (const buy of layout.buttons) this.button(`${buy.name}  ${buy.label}`, () => view.interact(view.products[buy.productIndex]));
     if (layout.toggle !== undefined) {

@@ -53,6 +53,16 @@ export function rgbaOf(color: string | undefined): SpanLabel['rgba'] {
 
 const labelOf = (span: Span): SpanLabel => ({ text: span.text, rgba: rgbaOf(span.color), fontSize: clampSize(span.size), bold: span.bold, italic: span.italic });
 
+/**
+ * A line of several spans cut into words, for a wrapping row of labels: each piece is a word with
+ * the spaces after it (a row breaks after spaces, as the DOM dialog's does), in its span's style.
+ * Spaces at the line's start stay a piece of their own; a no-break space joins; no text is lost
+ * or reordered.
+ */
+export function wordsOf(line: readonly SpanLabel[]): SpanLabel[] {
+  return line.flatMap((span) => (span.text.match(/[ \t]+|[^ \t]+[ \t]*/g) ?? []).map((text) => ({ ...span, text })));
+}
+
 /** The layout of `view`, its words in the offer's language (`locale` for prices: the page's by default). */
 export function offerLayout(view: OfferView, locale?: string): OfferLayout {
   const words = labelsFor(view.language);

@@ -5,7 +5,8 @@
  * component uses `Label`, and the text of a span is the text shown.
  */
 import { expect, it } from 'vitest';
-import { offerLayout, rgbaOf } from '../../../engines/cocos/offer-layout.js';
+import fc from 'fast-check';
+import { offerLayout, rgbaOf, type SpanLabel, wordsOf } from '../../../engines/cocos/offer-layout.js';
 import { createClient, type HeadlessAdapter } from '../../../src/index.js';
 import { aiBody, offerRecord, personalizedBody } from '../../fixtures/spec-samples.js';
 import { memoryClientOptions, okEnvelope } from '../../support/memory-client.js';
@@ -38,4 +39,47 @@ it('colors: #rrggbbaa as 0–255 channels; anything else is the theme color', ()
   expect(rgbaOf('#ffd700ff')).toEqual([255, 215, 0, 255]);
   expect(rgbaOf(undefined)).toBeUndefined();
   expect(rgbaOf('red')).toBeUndefined();
+});
+
+it('a line of several spans wraps word by word: each word keeps its spaces after it and its span style', () => {
+  const plain = { rgba: undefined, fontSize: 16, bold: false, italic: false };
+  const line: SpanLabel[] = [
+    { ...plain, text: '  Only today: ' },
+    { ...plain, text: '50%\u00a0off now', bold: true },
+    { ...plain, text: ' 모든 아이템 🎉' },
+  ];
+  expect(wordsOf(line).map((w) => [w.text, w.bold])).toEqual([
+    ['  ', false],
+    ['Only ', false],
+    ['today: ', false],
+    ['50%\u00a0off ', true],
+    ['now', true],
+    [' ', false],
+    ['모든 ', false],
+    ['아이템 ', false],
+    ['🎉', false],
+  ]);
+});
+
+it('cutting into words loses, adds and reorders no text, and keeps each piece in its span', () => {
+  const span = fc.record({ text: fc.string({ unit: fc.constantFrom('a', 'ㄱ', ' ', '\t', '🎉', '<', '\u00a0') }), bold: fc.boolean() });
+  fc.assert(
+    fc.property(fc.array(span), (spans) => {
+      const line = spans.map((s) => ({ ...s, rgba: undefined, fontSize: 16, italic: false }));
+      const words = wordsOf(line);
+      expect(words.map((w) => w.text).join('')).toBe(line.map((s) => s.text).join(''));
+      expect(words.every((w) => w.text.length > 0 && !/[^ \t][ \t]+[^ \t]/.test(w.text))).toBe(true);
+      // Each span is the words taken in order until its text is spent, all in its style.
+      let i = 0;
+      for (const s of line) {
+        let text = '';
+        while (text.length < s.text.length) {
+          expect(words[i]!.bold).toBe(s.bold);
+          text += words[i++]!.text;
+        }
+        expect(text).toBe(s.text);
+      }
+      expect(i).toBe(words.length);
+    }),
+  );
 });
