@@ -106,8 +106,9 @@ export interface TpPhaserPlugin {
   /**
    * Shows the offer in the overlay and resolves with how it ended. With `data.ui`, this is
    * `client.offers.show()` (its rules, errors and `busy`); without, it draws
-   * `client.offers.view(offerId)`, reports `open` once drawn, and replaces an offer the overlay
-   * shows (that one is `closed`, nothing reported). Rejects as those do (`OfferError`); when
+   * `client.offers.view(offerId)`: its image first (within 3000 ms; past that, or when it fails,
+   * the card is drawn without it and it is never added), then the card, then reports `open`. It
+   * replaces an offer the overlay shows (that one is `closed`, nothing reported). Rejects as those do (`OfferError`); when
    * `options.signal` aborts, the offer is taken off screen (`closed`, nothing reported) and it
    * rejects with the signal's reason. A client without offers (`tp-web-sdk/logging`'s): a
    * `ConfigError` naming `client`.
@@ -118,7 +119,17 @@ export interface TpPhaserPlugin {
    * client's own adapter).
    */
   showAt(placement: string, options?: { readonly signal?: AbortSignal }): Promise<OfferOutcome | OfferSkipped<string>>;
-  /** Takes the offer on screen off it, as the game (nothing reported; it ends `closed`). */
+  /**
+   * Loads the offer's image into the game's textures (with CORS); `UiAdapter.prepare` for the
+   * headless adapter given as `data.ui`, so that `offers.show()` reports `open` after the card is
+   * drawn with its image. Rejects when the image cannot be loaded, or when `signal` aborts.
+   *
+   * ```ts
+   * const ui = createHeadlessAdapter({ prepare: (view, options) => (game.plugins.get('tp') as unknown as TpPhaserPlugin).prepare(view, options) });
+   * ```
+   */
+  prepare(view: OfferView, options: { readonly signal: AbortSignal }): Promise<void>;
+  /** Takes the offer on screen off it, as the game (nothing reported; it ends `closed`, also while its image loads). */
   close(): void;
   /** What the overlay draws now: for tools and tests. */
   inspect(): PhaserInspection;

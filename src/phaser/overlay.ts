@@ -10,6 +10,7 @@ import type { OfferView } from '../index.js';
 import type { PhaserControlInfo, PhaserInspection, PhaserTextInfo } from './api.js';
 import { drawCard, type Card } from './card.js';
 import { captureKeys, keyboardFocused, keyMove } from './keys.js';
+import { cardImageUrl, type CardImage } from './images.js';
 import { imageUrlOf, loadImage } from './parts.js';
 import { BASE_PX, textPen, type TextLook } from './text.js';
 import type { PhaserTheme } from './theme.js';
@@ -34,6 +35,8 @@ interface Attached {
 
 export class Overlay {
   private view: OfferView | undefined;
+  /** Where the view's image stands, when the plugin prepared it (else the view's `imageState`). */
+  private image: CardImage | undefined;
   private attached: Attached | undefined;
   private card: Card | undefined;
   private texts: { readonly text: PhaserText; readonly look: TextLook }[] = [];
@@ -63,10 +66,15 @@ export class Overlay {
     return this.view;
   }
 
-  /** Draws `view` on top of the game (replacing the offer drawn, which the game then took off screen). */
-  present(view: OfferView): void {
+  /**
+   * Draws `view` on top of the game (replacing the offer drawn, which the game then took off
+   * screen). `image`: where its image stands, when the plugin prepared it; by default the view's
+   * `imageState`. `failed` draws the card without the image and never adds it later.
+   */
+  present(view: OfferView, image?: CardImage): void {
     const previous = this.view;
     this.view = view;
+    this.image = image;
     this.focusIndex = 0;
     this.checked = false;
     this.pressing = undefined;
@@ -199,8 +207,10 @@ export class Overlay {
     const view = this.view;
     if (!attached || !view) return;
     const { scene } = attached;
-    const url = view.backgroundUrl ?? view.imageUrl;
-    if (url) loadImage(scene, url, this.requested, () => this.guard(() => this.view === view && this.redraw()));
+    const url = cardImageUrl(view);
+    const image = this.image ?? view.imageState;
+    // Not prepared (`loading`): loaded now, and added when it comes (the card keeps its space).
+    if (url && image !== 'failed') loadImage(scene, url, this.requested, () => this.guard(() => this.view === view && this.redraw()));
     const pen = textPen(scene, this.options.theme.font, (text, look) => this.texts.push({ text, look }));
     const { width, height } = scene.scale.gameSize;
     const actions = {
@@ -208,7 +218,7 @@ export class Overlay {
       toggle: () => this.toggle(view),
       close: () => view.dismiss(),
     };
-    this.card = drawCard({ pen, theme: this.options.theme, view, checked: this.checked, withImage: url !== undefined && view.imageState !== 'failed', width, height, actions });
+    this.card = drawCard({ pen, theme: this.options.theme, view, checked: this.checked, withImage: url !== undefined && image !== 'failed', width, height, actions });
     this.card.controls.forEach((control, index) => this.listenToPointer(control.hit, control.id, index, control.press));
     this.placeRing();
   }

@@ -6,6 +6,7 @@
 import { ConfigError, type OfferOutcome, type OfferView } from '../index.js';
 import type { PhaserInspection, PhaserPluginClass, PhaserPluginClient, PhaserPluginData, TpPhaserPlugin } from './api.js';
 import { trackGameplay } from './gameplay.js';
+import { IMAGE_WAIT_MS, prepareTexture, textureWithin } from './images.js';
 import { Overlay } from './overlay.js';
 import { DEFAULT_PHASER_THEME } from './theme.js';
 import type { PhaserBasePlugin, PhaserNamespace } from './types.js';
@@ -68,11 +69,19 @@ function connect(game: PhaserBasePlugin['game'], data: PhaserPluginData, overlay
 }
 
 /**
- * Draws a view of the client's in the overlay (no adapter involved): `open` once drawn, removed
- * when it ends. When `signal` aborts, the offer is closed and this rejects with its reason, as
- * `offers.show()` does.
+ * Draws a view of the client's in the overlay (no adapter involved): its image first, made a
+ * texture within {@link IMAGE_WAIT_MS}, then the card, then `open`; removed when it ends. When
+ * `signal` aborts, the offer is closed and this rejects with its reason, as `offers.show()` does.
+ * `preparing` holds the view while its image loads (`close()` ends it there too).
  */
-async function showView(overlay: Overlay, viewOf: () => Promise<OfferView>, signal: AbortSignal | undefined): Promise<OfferOutcome> {
+async function showView(
+  overlay: Overlay,
+  game: PhaserBasePlugin['game'],
+  viewOf: () => Promise<OfferView>,
+  signal: AbortSignal | undefined,
+  preparing: { view?: OfferView | undefined },
+  failed: (error: unknown) => void,
+): Promise<OfferOutcome> {
   signal?.throwIfAborted();
   const view = await viewOf();
   if (signal?.aborted) {
@@ -82,9 +91,14 @@ async function showView(overlay: Overlay, viewOf: () => Promise<OfferView>, sign
   }
   const abort = (): void => view.close();
   signal?.addEventListener('abort', abort, { once: true });
-  overlay.present(view);
-  view.open();
   try {
+    preparing.view = view;
+    const image = await textureWithin(game, view, failed);
+    if (preparing.view === view) preparing.view = undefined;
+    if (image !== 'closed') {
+      overlay.present(view, image);
+      view.open();
+    }
     const outcome = await view.closed;
     signal?.throwIfAborted();
     return outcome;
@@ -123,6 +137,7 @@ export function createPhaserPlugin(Phaser: PhaserNamespace): PhaserPluginClass {
     private data: PhaserPluginData | undefined;
     private overlay: Overlay | undefined;
     private disconnect: (() => void) | undefined;
+    private readonly preparing: { view?: OfferView | undefined } = {};
 
     get client(): PhaserPluginClient {
       return this.settings().client;
@@ -144,7 +159,12 @@ export function createPhaserPlugin(Phaser: PhaserNamespace): PhaserPluginClass {
       const { client, ui } = this.settings();
       const offers = offersOf(client);
       if (ui || !this.overlay) return offers.show(offerId, options);
-      return showView(this.overlay, () => offers.view(offerId), options?.signal);
+      const failed = (error: unknown): void => (this.settings().onError ?? logFailure)(error);
+      return showView(this.overlay, this.game, () => offers.view(offerId), options?.signal, this.preparing, failed);
+    }
+
+    prepare(view: OfferView, options: { readonly signal: AbortSignal }): Promise<void> {
+      return prepareTexture(this.game, view, options.signal);
     }
 
     async showAt(placement: string, options?: { readonly signal?: AbortSignal }): ReturnType<TpPhaserPlugin['showAt']> {
@@ -156,6 +176,7 @@ export function createPhaserPlugin(Phaser: PhaserNamespace): PhaserPluginClass {
       this.overlay?.close();
       // The offer ends `closed` (nothing reported): show() settles, and the next offer can be shown.
       view?.close();
+      this.preparing.view?.close();
     }
 
     inspect(): PhaserInspection {

@@ -117,6 +117,8 @@ export interface PhaserGame {
   readonly sound: { mute: boolean } | null | undefined;
   readonly canvas: HTMLCanvasElement;
   readonly config: { readonly inputKeyboardEventTarget?: unknown };
+  /** The texture manager: the offer's image is added to it before the card is drawn. */
+  readonly textures: { exists(key: string): boolean; addImage(key: string, source: HTMLImageElement): unknown };
 }
 
 /** `Phaser.Plugins.BasePlugin`'s instance side. */

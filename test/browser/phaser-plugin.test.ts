@@ -10,7 +10,7 @@ import * as Phaser3 from 'phaser';
 import * as Phaser4 from 'phaser4';
 import { afterEach, describe, expect, it } from 'vitest';
 import { userEvent } from 'vitest/browser';
-import { ConfigError, createClient, type HeadlessAdapter, type TpClient } from '../../src/index.js';
+import { ConfigError, createClient, createHeadlessAdapter, type HeadlessAdapter, type TpClient } from '../../src/index.js';
 import { createPhaserPlugin, type PhaserNamespace } from '../../src/phaser.js';
 import { offerRecord, personalizedBody } from '../fixtures/spec-samples.js';
 import { memoryClientOptions, okEnvelope } from '../support/memory-client.js';
@@ -37,6 +37,22 @@ async function offersClient(): Promise<{ client: TpClient; ui: HeadlessAdapter }
   await client.offers.refresh();
   tp = client;
   return { client, ui: options.ui as HeadlessAdapter };
+}
+
+/**
+ * A client listing offer 1 with an image from the test server (offer 2: the same without it) (`query`: its delay and CORS;
+ * `crossOrigin`: from the same server under its other name), drawing to `ui` when given.
+ */
+async function imageClient(query: string, crossOrigin = false, ui?: HeadlessAdapter): Promise<TpClient> {
+  const other = `${location.hostname === '127.0.0.1' ? 'localhost' : '127.0.0.1'}:${location.port}`;
+  const origin = crossOrigin ? `${location.protocol}//${other}` : location.origin;
+  const plain = { url: 'https://store.example.com/p', title: 'For you' };
+  const body = { ...personalizedBody, message: { en: { ...plain, image: `${origin}/__tp-test/image.svg?${query}&n=${Math.random()}` } } };
+  const options = memoryClientOptions(async () => okEnvelope([offerRecord(1, body), offerRecord(2, { ...personalizedBody, message: { en: plain } })]));
+  const client = createClient({ ...options, ...(ui && { ui }), now: () => Date.UTC(2026, 0, 1, 12) });
+  await client.offers.refresh();
+  tp = client;
+  return client;
 }
 
 const parent = (): HTMLElement => {
@@ -139,14 +155,75 @@ describe.each([
     await expect.poll(() => client.inGameplay).toBe(false);
   });
 
-  it('an image that comes after the card is drawn moves nothing: the buttons stay where the player saw them', async () => {
-    const body = { ...personalizedBody, message: { en: { url: 'https://store.example.com/p', image: `${location.origin}/__tp-test/image.svg?ms=400`, title: 'For you' } } };
-    const options = memoryClientOptions(async () => okEnvelope([offerRecord(1, body)]));
-    const client = createClient({ ...options, now: () => Date.UTC(2026, 0, 1, 12) });
-    await client.offers.refresh();
-    tp = client;
+  it('without data.ui: the card is drawn once, its image in it, and open is reported after', async () => {
+    const client = await imageClient('ms=400');
     game = await startTestGame(Phaser, { type: Phaser.CANVAS, parent: parent(), client });
+    const atOpen: (readonly string[])[] = [];
+    client.on('offer:open', () => atOpen.push(game!.plugin.inspect().images));
+    const drawnWithout: number[] = [];
+    game.game.events.on('postrender', () => {
+      const seen = game!.plugin.inspect();
+      if (seen.controls.length > 0 && seen.images.length === 0) drawnWithout.push(seen.controls.length);
+    });
     void game.plugin.show(1);
+    await expect.poll(() => atOpen.length, { timeout: 5000 }).toBe(1);
+    expect(atOpen[0]).toHaveLength(1); // the image was in the card when open was reported
+    expect(drawnWithout).toEqual([]); // never drawn before its image
+    game.plugin.close();
+  });
+
+  it('without data.ui: an image that fails (no CORS) is left out, the card drawn without its space, never added later', async () => {
+    const client = await imageClient('ms=0&cors=0', true);
+    game = await startTestGame(Phaser, { type: Phaser.CANVAS, parent: parent(), client });
+    const opened: number[] = [];
+    client.on('offer:open', (e) => opened.push(e.offer.offer_id));
+    void game.plugin.show(1);
+    await expect.poll(() => opened).toEqual([1]);
+    const first = game.plugin.inspect();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(game.plugin.inspect()).toEqual(first);
+    expect(first.images).toEqual([]);
+    game.plugin.close();
+    // Laid out as the same offer without an image.
+    void game.plugin.show(2);
+    await expect.poll(() => opened).toEqual([1, 2]);
+    expect(game.plugin.inspect().controls).toEqual(first.controls);
+    game.plugin.close();
+  });
+
+  it('without data.ui: close() while the image loads ends the offer there: show() resolves closed, nothing drawn, no open', async () => {
+    const client = await imageClient('ms=never');
+    game = await startTestGame(Phaser, { type: Phaser.CANVAS, parent: parent(), client });
+    const opened: number[] = [];
+    client.on('offer:open', (e) => opened.push(e.offer.offer_id));
+    const shown = game.plugin.show(1);
+    await new Promise((r) => setTimeout(r, 100));
+    game.plugin.close();
+    expect(await shown).toMatchObject({ action: 'closed', offerId: 1 });
+    expect(game.plugin.inspect()).toMatchObject({ offerId: undefined, controls: [] });
+    expect(opened).toEqual([]);
+  });
+
+  it('with data.ui and the plugin as the adapter\'s prepare: offers.show() reports open after the card is drawn with its image', async () => {
+    let plugin: TestGame['plugin'] | undefined;
+    const ui = createHeadlessAdapter({ prepare: (view, options) => plugin!.prepare(view, options) });
+    const client = await imageClient('ms=400', false, ui);
+    game = await startTestGame(Phaser, { type: Phaser.CANVAS, parent: parent(), client, data: { ui } });
+    plugin = game.plugin;
+    const atOpen: (readonly string[])[] = [];
+    client.on('offer:open', () => atOpen.push(game!.plugin.inspect().images));
+    void client.offers.show(1);
+    await expect.poll(() => atOpen.length, { timeout: 5000 }).toBe(1);
+    expect(atOpen[0]).toHaveLength(1);
+    expect(ui.current?.imageState).toBe('ready');
+    game.plugin.close();
+  });
+
+  it('with data.ui and an adapter without prepare: an image that comes after the card is drawn moves nothing', async () => {
+    const ui = createHeadlessAdapter();
+    const client = await imageClient('ms=400', false, ui);
+    game = await startTestGame(Phaser, { type: Phaser.CANVAS, parent: parent(), client, data: { ui } });
+    void client.offers.show(1);
     await expect.poll(() => game!.plugin.inspect().controls.length).toBeGreaterThan(0);
     expect(game.plugin.inspect().images).toEqual([]); // drawn before its image
     const before = game.plugin.inspect().controls;
