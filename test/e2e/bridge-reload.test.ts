@@ -14,6 +14,9 @@
  *   `flush` left pending at a reload keep nothing from working on the next page: the same offer
  *   is shown and answered there, `flush` answers, and the records of the pending `flush` arrive
  *   once.
+ * - A purchase asked of the engine (`purchase:request`) and still unanswered when the page
+ *   reloads is listed on the next page by `offers.purchases` and ended there by
+ *   `offers.settlePurchase`, which tracks its one `characters_purchases` record.
  */
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -237,5 +240,41 @@ describe('a game driving the SDK through bridge strings only, reloaded and close
     const copies = await copiesOf(run);
     const expected = [0, 1].flatMap((round) => Array.from({ length: 5 }, (_, i) => `${run}:r${round}:${i}`));
     expect(expected.map((id) => [id.slice(run.length + 1), copies.get(id) ?? 0])).toEqual(expected.map((id) => [id.slice(run.length + 1), 1]));
+  });
+
+  it('a purchase asked of the engine when the page reloads is listed and settled on the next page', async () => {
+    const run = `bridge-purchase-${Date.now().toString(36)}`;
+    addKoreanOffer(harness.stack.service, run);
+    const page = await harness.page();
+    await page.goto(site.url);
+    await start(page, run, { purchase: true, language: 'ko', characterSlug: 'knight', currencyCode: 'KRW' });
+    expect(await send(page, { id: 'refresh', op: 'offers.refresh' })).toMatchObject({ pending: true });
+    const offerId = ((await replyTo(page, 'refresh')).result as Json[])[0]!.offer_id as number;
+    expect(await send(page, { id: 'show', op: 'offers.show', args: { offerId } })).toMatchObject({ pending: true });
+    await page.getByRole('dialog').getByRole('button', { name: '구매' }).click();
+    await expect.poll(async () => (await inbox(page)).some((m) => m.event === 'purchase:request')).toBe(true);
+    // The reload comes once the attempt is saved: its IndexedDB write, started as the engine is
+    // asked, can be cut off by a page that goes at once.
+    let asked = 0;
+    await expect.poll(async () => {
+      const id = `saved-${++asked}`;
+      await send(page, { id, op: 'offers.purchases' });
+      return ((await replyTo(page, id)).result as Json[]).length;
+    }).toBe(1);
+    await page.reload(); // the engine's store has not answered: no purchase.settle
+
+    await start(page, run, { purchase: true, language: 'ko', characterSlug: 'knight', currencyCode: 'KRW' });
+    expect(await send(page, { id: 'list', op: 'offers.purchases' })).toMatchObject({ pending: true });
+    const attempts = (await replyTo(page, 'list')).result as Json[];
+    expect(attempts).toEqual([expect.objectContaining({ offerId, productId: 'gem_pack_100', attemptId: expect.any(String) })]);
+    const settle = { id: 'settle', op: 'offers.settlePurchase', args: { attemptId: attempts[0]!.attemptId, result: { status: 'purchased' } } };
+    expect(await send(page, settle)).toMatchObject({ pending: true });
+    expect(await replyTo(page, 'settle')).toMatchObject({ ok: true, result: { result: { status: 'purchased' }, tracked: true } });
+    expect(await send(page, { id: 'list2', op: 'offers.purchases' })).toMatchObject({ pending: true });
+    expect((await replyTo(page, 'list2')).result).toEqual([]);
+    expect(await send(page, { id: 'flush', op: 'flush' })).toMatchObject({ pending: true });
+    expect(await replyTo(page, 'flush')).toMatchObject({ ok: true });
+    const bought = (await serviceUploads(harness.stack)).flatMap((u) => u.body.characters_purchases ?? []).filter((r) => r.player_slug === run);
+    expect(bought).toEqual([expect.objectContaining({ purchasable_slug: 'gem_pack_100' })]);
   });
 });
