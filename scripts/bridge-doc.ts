@@ -28,6 +28,7 @@ const TYPE_HOMES: Readonly<Record<string, string>> = {
   PlacementDecision: '../offers/index.js',
   OfferOutcome: '../ui/index.js',
   OfferPurchase: '../ui/index.js',
+  PurchaseAttempt: '../ui/index.js',
 };
 
 const entries = Object.entries(OPS) as [string, OpSpec][];

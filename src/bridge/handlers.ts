@@ -63,6 +63,7 @@ export const HANDLERS: { readonly [K in Exclude<BridgeOp, 'init' | 'shutdown'>]:
   'offers.showAt': ({ client }, args) => client.offers.showAt(str(args, 'placement')),
   'offers.explain': ({ client }, args) => client.offers.explain(str(args, 'placement')),
   'offers.view': ({ client, views }, args) => client.offers.view(args.offerId as number).then((view) => views.add(view, args.markup as EngineMarkupTarget | undefined)),
+  'offers.purchases': ({ client }) => client.offers.purchases(),
   'offers.settlePurchase': ({ client }, args) => client.offers.settlePurchase(str(args, 'attemptId'), settleResult(args)),
   'purchase.settle': ({ purchases }, args) => (purchases.settle(str(args, 'requestId'), settleResult(args)) ? null : refuse('requestId', 'no purchase request of that id waits (answered, or the page moved on)')),
   'view.open': (ctx, args) => withView(ctx, args, (view) => view.open()),

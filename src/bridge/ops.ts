@@ -175,6 +175,13 @@ export const OPS = {
     result: 'BridgeView',
     doc: 'A view for the game to draw itself: a `viewId` and its content (spans, plain text, engine markup). Drive it with the `view.*` ops.',
   },
+  'offers.purchases': {
+    calls: 'client.offers.purchases',
+    async: true,
+    args: {},
+    result: 'PurchaseAttempt[]',
+    doc: 'The player’s purchase attempts not settled yet, from any page (one left `pending`, or asked of the engine when its page went): settle each with `offers.settlePurchase`.',
+  },
   'offers.settlePurchase': {
     calls: 'client.offers.settlePurchase',
     async: true,

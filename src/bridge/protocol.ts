@@ -9,7 +9,7 @@ import type { ClientStats } from '../client/index.js';
 import type { FlushResult } from '../delivery/index.js';
 import type { Offer, OfferListing, OfferSkipped, PlacementDecision } from '../offers/index.js';
 import type { Session } from '../session/index.js';
-import type { OfferOutcome, OfferPurchase } from '../ui/index.js';
+import type { OfferOutcome, OfferPurchase, PurchaseAttempt } from '../ui/index.js';
 import type { OpCheck } from './ops.js';
 import type { BridgeInitOptions, BridgeInitResult, BridgeView } from './types.js';
 
@@ -49,6 +49,8 @@ export interface BridgeArgs {
   'offers.explain': { readonly placement: string };
   /** A view for the game to draw itself: a `viewId` and its content (spans, plain text, engine markup). Drive it with the `view.*` ops. */
   'offers.view': { readonly offerId: number; readonly markup?: 'tmp' | 'bbcode-godot' | 'bbcode-construct' | 'spans' };
+  /** The player’s purchase attempts not settled yet, from any page (one left `pending`, or asked of the engine when its page went): settle each with `offers.settlePurchase`. */
+  'offers.purchases': Readonly<Record<string, never>>;
   /** Ends a pending purchase attempt with what the store says now. */
   'offers.settlePurchase': { readonly attemptId: string; readonly result: Readonly<Record<string, unknown>> };
   /** Answers a `purchase:request` message (with `purchase: true` in `init`). */
@@ -103,6 +105,8 @@ export interface BridgeResults {
   'offers.explain': PlacementDecision;
   /** The result of `offers.view`. */
   'offers.view': BridgeView;
+  /** The result of `offers.purchases`. */
+  'offers.purchases': PurchaseAttempt[];
   /** The result of `offers.settlePurchase`. */
   'offers.settlePurchase': OfferPurchase;
   /** The result of `purchase.settle`. */
@@ -125,7 +129,7 @@ export interface BridgeResults {
 export type BridgeOp = keyof BridgeArgs;
 
 /** The ops whose reply is `pending`: the final one comes through the listeners. */
-export type BridgeAsyncOp = 'flush' | 'forget' | 'offers.refresh' | 'offers.show' | 'offers.showAt' | 'offers.view' | 'offers.settlePurchase' | 'shutdown';
+export type BridgeAsyncOp = 'flush' | 'forget' | 'offers.refresh' | 'offers.show' | 'offers.showAt' | 'offers.view' | 'offers.purchases' | 'offers.settlePurchase' | 'shutdown';
 
 /** What `call` checks of each op: whether its reply is `pending`, and its arguments' JSON types. */
 export const OP_CHECKS: { readonly [O in BridgeOp]: OpCheck } = {
@@ -146,6 +150,7 @@ export const OP_CHECKS: { readonly [O in BridgeOp]: OpCheck } = {
   'offers.showAt': { async: true, args: { placement: { type: 'string' } } },
   'offers.explain': { async: false, args: { placement: { type: 'string' } } },
   'offers.view': { async: true, args: { offerId: { type: 'integer' }, markup: { type: { enum: ['tmp', 'bbcode-godot', 'bbcode-construct', 'spans'] }, optional: true } } },
+  'offers.purchases': { async: true, args: {} },
   'offers.settlePurchase': { async: true, args: { attemptId: { type: 'string' }, result: { type: 'object' } } },
   'purchase.settle': { async: false, args: { requestId: { type: 'string' }, result: { type: 'object' } } },
   'view.open': { async: false, args: { viewId: { type: 'string' } } },

@@ -35,6 +35,8 @@ const OFFERS_SHOW_AT := "offers.showAt"
 const OFFERS_EXPLAIN := "offers.explain"
 ## A view for the game to draw itself: a `viewId` and its content (spans, plain text, engine markup). Drive it with the `view.*` ops.
 const OFFERS_VIEW := "offers.view"
+## The player’s purchase attempts not settled yet, from any page (one left `pending`, or asked of the engine when its page went): settle each with `offers.settlePurchase`.
+const OFFERS_PURCHASES := "offers.purchases"
 ## Ends a pending purchase attempt with what the store says now.
 const OFFERS_SETTLE_PURCHASE := "offers.settlePurchase"
 ## Answers a `purchase:request` message (with `purchase: true` in `init`).
@@ -53,4 +55,4 @@ const VIEW_CLOSE := "view.close"
 const SHUTDOWN := "shutdown"
 
 ## The ops whose reply is `pending`: the final reply comes through the listener.
-const ASYNC := ["flush", "forget", "offers.refresh", "offers.show", "offers.showAt", "offers.view", "offers.settlePurchase", "shutdown"]
+const ASYNC := ["flush", "forget", "offers.refresh", "offers.show", "offers.showAt", "offers.view", "offers.purchases", "offers.settlePurchase", "shutdown"]
