@@ -143,7 +143,9 @@ export interface OfferOptions<P extends string = string> {
    * result or the `characterSlug` option (docs/decisions.md, "Purchase records"); a field none of
    * them fills: nothing tracked, a `warning` names it. `cancelled` and `failed` track nothing.
    * `pending` keeps the attempt on the device for `offers.purchases()` and
-   * `offers.settlePurchase()`, on any later page.
+   * `offers.settlePurchase()`, on any later page. The attempt is saved before the handler is called
+   * (it waits for that at most 1 s), so a handler that takes the page at once (a redirect to the
+   * store's checkout) leaves it for the next page.
    *
    * An answer that is not a `PurchaseResult` (not an object, an unknown status, a negative price)
    * is `failed` with reason `bad-result`; one that throws is `failed` with reason `threw`: each an

@@ -9,7 +9,7 @@
  */
 import { ConfigError, OfferError, TpError } from '../errors/index.js';
 import { randomId } from '../internal/index.js';
-import type { OfferOutcome, OfferPurchase, PurchaseAttempt, PurchaseResult } from '../ui/index.js';
+import type { OfferOutcome, OfferPurchase, ProductView, PurchaseAttempt, PurchaseResult } from '../ui/index.js';
 import type { CapsStore } from './caps-ledger.js';
 import type { OffersDeps } from './contract.js';
 import type { EngineCore } from './core.js';
@@ -18,6 +18,11 @@ import type { Offer } from './types.js';
 
 /** Records of one product, by the SDK and by the game, closer than this (milliseconds) are warned about as counted twice. */
 export const DOUBLE_COUNT_MS = 60_000;
+/**
+ * How long the handler waits for the attempt to be saved, in milliseconds: a store that answers
+ * later does not hold the purchase back (the attempt is then saved while the handler runs).
+ */
+export const SAVE_WAIT_MS = 1000;
 
 /** What the purchases read. */
 export type PurchaseDeps = Pick<OffersDeps, 'purchase' | 'characterSlug' | 'currencyCode' | 'records' | 'emitter' | 'now' | 'player'>;
@@ -58,6 +63,24 @@ export function createPurchases(core: Pick<EngineCore, 'fail' | 'warn' | 'requir
   };
 
   /** Ends `attempt` with `result` (not `pending`): tracks a `purchased` one, and emits `offer:purchase`. */
+  /** The handler's answer for `product`, read as a PurchaseResult: `pending` when `signal` aborts first. */
+  const ask = async (handler: NonNullable<OffersDeps['purchase']>, offer: Offer, product: ProductView, signal: AbortSignal): Promise<PurchaseResult> => {
+    try {
+      const answer = await new Promise<unknown>((resolve, reject) => {
+        signal.addEventListener('abort', () => reject(signal.reason));
+        Promise.resolve()
+          .then(() => handler({ offer, product, signal }))
+          .then(resolve, reject);
+      });
+      const read = readPurchaseResult(answer);
+      if (!read) core.fail(new TpError('config', `the purchase handler answered something that is not a PurchaseResult for offer ${offer.offer_id}: failed (bad-result)`));
+      return read ?? { status: 'failed', reason: 'bad-result' };
+    } catch (cause) {
+      if (signal.aborted) return { status: 'pending' };
+      core.fail(new TpError('config', `the purchase handler threw for offer ${offer.offer_id}: failed, nothing tracked`, { cause }));
+      return { status: 'failed', reason: 'threw' };
+    }
+  };
   const conclude = (player: string, attempt: StoredAttempt, result: PurchaseResult): OfferPurchase => {
     let tracked = false;
     if (result.status === 'purchased') {
@@ -97,29 +120,16 @@ export function createPurchases(core: Pick<EngineCore, 'fail' | 'warn' | 'requir
       if (signal?.aborted) abort();
       running.add(controller);
       const attempt: StoredAttempt = { attemptId: randomId(), offerId: offer.offer_id, productId: product.id, startedAt: deps.now(), fallback: purchaseFallback(offer, product, deps.currencyCode) };
-      // Saved while the handler runs (a redirect may take the page before it answers).
+      // Saved before the handler runs: a handler that takes the page at once (a redirect to the
+      // store's checkout, an engine that reloads) leaves the attempt for a later page to settle.
       const saved = saveAttempt(player, attempt).catch(core.fail);
-      let result: PurchaseResult;
-      try {
-        const answer = await new Promise<unknown>((resolve, reject) => {
-          controller.signal.addEventListener('abort', () => reject(controller.signal.reason));
-          Promise.resolve()
-            .then(() => handler({ offer, product, signal: controller.signal }))
-            .then(resolve, reject);
-        });
-        const read = readPurchaseResult(answer);
-        if (!read) core.fail(new TpError('config', `the purchase handler answered something that is not a PurchaseResult for offer ${offer.offer_id}: failed (bad-result)`));
-        result = read ?? { status: 'failed', reason: 'bad-result' };
-      } catch (cause) {
-        if (controller.signal.aborted) result = { status: 'pending' };
-        else {
-          core.fail(new TpError('config', `the purchase handler threw for offer ${offer.offer_id}: failed, nothing tracked`, { cause }));
-          result = { status: 'failed', reason: 'threw' };
-        }
-      } finally {
-        running.delete(controller);
-        signal?.removeEventListener('abort', abort);
-      }
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([saved, new Promise((resolve) => (timer = setTimeout(resolve, SAVE_WAIT_MS)))]);
+      clearTimeout(timer);
+      // Aborted before the store was asked (the page went, show() aborted): nothing was bought.
+      const result = controller.signal.aborted ? ({ status: 'cancelled' } as const) : await ask(handler, offer, product, controller.signal);
+      running.delete(controller);
+      signal?.removeEventListener('abort', abort);
       await saved;
       if (result.status !== 'pending') await takeAttempt(player, attempt.attemptId).catch(core.fail);
       return { ...outcome, purchase: conclude(player, attempt, result) };

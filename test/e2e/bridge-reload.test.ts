@@ -14,8 +14,8 @@
  *   `flush` left pending at a reload keep nothing from working on the next page: the same offer
  *   is shown and answered there, `flush` answers, and the records of the pending `flush` arrive
  *   once.
- * - A purchase asked of the engine (`purchase:request`) and still unanswered when the page
- *   reloads is listed on the next page by `offers.purchases` and ended there by
+ * - A purchase asked of the engine (`purchase:request`), which reloads the page at once (as a
+ *   redirect to a store's checkout would), is listed on the next page by `offers.purchases` and ended there by
  *   `offers.settlePurchase`, which tracks its one `characters_purchases` record.
  */
 import type { Page } from 'playwright-core';
@@ -242,7 +242,7 @@ describe('a game driving the SDK through bridge strings only, reloaded and close
     expect(expected.map((id) => [id.slice(run.length + 1), copies.get(id) ?? 0])).toEqual(expected.map((id) => [id.slice(run.length + 1), 1]));
   });
 
-  it('a purchase asked of the engine when the page reloads is listed and settled on the next page', async () => {
+  it('a purchase asked of the engine that reloads the page at once is listed and settled on the next page', async () => {
     const run = `bridge-purchase-${Date.now().toString(36)}`;
     addKoreanOffer(harness.stack.service, run);
     const page = await harness.page();
@@ -251,17 +251,14 @@ describe('a game driving the SDK through bridge strings only, reloaded and close
     expect(await send(page, { id: 'refresh', op: 'offers.refresh' })).toMatchObject({ pending: true });
     const offerId = ((await replyTo(page, 'refresh')).result as Json[])[0]!.offer_id as number;
     expect(await send(page, { id: 'show', op: 'offers.show', args: { offerId } })).toMatchObject({ pending: true });
-    await page.getByRole('dialog').getByRole('button', { name: '구매' }).click();
-    await expect.poll(async () => (await inbox(page)).some((m) => m.event === 'purchase:request')).toBe(true);
-    // The reload comes once the attempt is saved: its IndexedDB write, started as the engine is
-    // asked, can be cut off by a page that goes at once.
-    let asked = 0;
-    await expect.poll(async () => {
-      const id = `saved-${++asked}`;
-      await send(page, { id, op: 'offers.purchases' });
-      return ((await replyTo(page, id)).result as Json[]).length;
-    }).toBe(1);
-    await page.reload(); // the engine's store has not answered: no purchase.settle
+    // The engine goes to its store's checkout at once: the page reloads inside the listener that
+    // hears purchase:request (the attempt was saved before it was asked).
+    await page.evaluate(() =>
+      (window as unknown as { TPSDK: { bridge: { listen(f: (j: string) => void): void } } }).TPSDK.bridge.listen((json) => {
+        if ((JSON.parse(json) as { event?: string }).event === 'purchase:request') location.reload();
+      }),
+    );
+    await Promise.all([page.waitForEvent('load'), page.getByRole('dialog').getByRole('button', { name: '구매' }).click()]);
 
     await start(page, run, { purchase: true, language: 'ko', characterSlug: 'knight', currencyCode: 'KRW' });
     expect(await send(page, { id: 'list', op: 'offers.purchases' })).toMatchObject({ pending: true });
