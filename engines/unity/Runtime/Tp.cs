@@ -153,6 +153,44 @@ namespace TpWebSdk
             Sync("purchase.settle", TpJson.Object().Set("requestId", requestId).Set("result", TpJson.Object().Set("status", status)));
         }
 
+        /// <summary>
+        /// The player's purchase attempts not settled yet, from any page: one answered <c>pending</c>,
+        /// or a <see cref="PurchaseRequest"/> unanswered when its page went (a reload, a redirect to
+        /// the store). Ask the store about each, then <see cref="SettlePendingPurchase"/>.
+        /// </summary>
+        public static void PendingPurchases(Action<PurchaseAttempts> done)
+        {
+            TpBridge.CallAsync("offers.purchases", null, (result, error) =>
+            {
+                var attempts = new PurchaseAttempts { Error = error };
+                if (result != null)
+                {
+                    foreach (TpJson item in result.Items)
+                    {
+                        attempts.Attempts.Add(new PurchaseAttempt
+                        {
+                            AttemptId = item.GetString("attemptId"),
+                            OfferId = (long)(item.GetNumber("offerId") ?? 0),
+                            ProductId = item.GetString("productId"),
+                            StartedAt = item.GetNumber("startedAt") ?? 0,
+                        });
+                    }
+                }
+                Finish("offers.purchases", error, done, attempts);
+            });
+        }
+
+        /// <summary>
+        /// Ends a pending attempt of <see cref="PendingPurchases"/> with what the store says now:
+        /// <c>purchased</c> (tracks its one record), <c>cancelled</c>, <c>failed</c>, or still <c>pending</c>.
+        /// <paramref name="done"/> gets the error (<c>unknown-purchase</c>: settled already), or null.
+        /// </summary>
+        public static void SettlePendingPurchase(string attemptId, string status, Action<TpError> done = null)
+        {
+            var args = TpJson.Object().Set("attemptId", attemptId).Set("result", TpJson.Object().Set("status", status));
+            TpBridge.CallAsync("offers.settlePurchase", args, (result, error) => Finish("offers.settlePurchase", error, done, error));
+        }
+
         /// <summary>Finishes the client (a last upload); <paramref name="done"/> gets the error, or null.</summary>
         public static void Shutdown(Action<TpError> done = null)
         {

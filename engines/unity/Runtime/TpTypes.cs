@@ -56,6 +56,29 @@ namespace TpWebSdk
     }
 
     /// <summary>
+    /// A purchase attempt not settled yet (<see cref="Tp.PendingPurchases"/>): a store answer that was
+    /// <c>pending</c>, or a <see cref="Tp.PurchaseRequest"/> still unanswered when its page went.
+    /// </summary>
+    public sealed class PurchaseAttempt
+    {
+        /// <summary>What <see cref="Tp.SettlePendingPurchase"/> takes.</summary>
+        public string AttemptId;
+        public long OfferId;
+        /// <summary>The product bought, or null.</summary>
+        public string ProductId;
+        /// <summary>When the Buy was pressed, in milliseconds since 1970 (the device's clock).</summary>
+        public double StartedAt;
+    }
+
+    /// <summary>What <see cref="Tp.PendingPurchases"/> came to: the attempts, or the error.</summary>
+    public sealed class PurchaseAttempts
+    {
+        public List<PurchaseAttempt> Attempts = new List<PurchaseAttempt>();
+        public TpError Error;
+        public bool Ok { get { return Error == null; } }
+    }
+
+    /// <summary>
     /// How an offer shown by <see cref="Tp.Show"/> or <see cref="Tp.ShowAt"/> ended: <c>dismiss</c>,
     /// <c>interact</c>, or <c>skipped</c> (ShowAt only, with its <see cref="Reason"/>); or the error.
     /// </summary>

@@ -116,6 +116,35 @@ namespace TpWebSdk.Tests
             Same("denied", consents.Count == 1 ? consents[0] : null, "ConsentChanged, despite a handler that throws");
         }
 
+        // Purchases left pending by an earlier page: listed, then settled, each through its callback.
+        private static void PendingPurchaseReplies()
+        {
+            var native = new FakeNative();
+            Tp.UseNative(native);
+            native.Reply = FakeNative.Pending;
+            PurchaseAttempts listed = null;
+            Tp.PendingPurchases(result => listed = result);
+            TpJson list = native.Last;
+            Same("offers.purchases", list.GetString("op"), "the op");
+            native.Deliver("{\"v\":1,\"id\":\"" + list.GetString("id") + "\",\"ok\":true,\"result\":[{\"attemptId\":\"a1\",\"offerId\":7,\"productId\":\"gem_pack_100\",\"startedAt\":1767268800000},{\"attemptId\":\"a2\",\"offerId\":8,\"startedAt\":1767268801000}]}");
+            Same(2, listed.Attempts.Count, "two attempts");
+            Same("a1", listed.Attempts[0].AttemptId, "AttemptId");
+            Same(7L, listed.Attempts[0].OfferId, "OfferId");
+            Same("gem_pack_100", listed.Attempts[0].ProductId, "ProductId");
+            Same(1767268800000.0, listed.Attempts[0].StartedAt, "StartedAt");
+            Same(null, listed.Attempts[1].ProductId, "no product");
+            TpError settled = new TpError("none", "none", "not called");
+            Tp.SettlePendingPurchase("a1", "purchased", error => settled = error);
+            TpJson settle = native.Last;
+            Same("a1", settle.Get("args").GetString("attemptId"), "attemptId");
+            Same("purchased", settle.Get("args").Get("result").GetString("status"), "status");
+            native.Deliver("{\"v\":1,\"id\":\"" + settle.GetString("id") + "\",\"ok\":true,\"result\":{\"result\":{\"status\":\"purchased\"},\"tracked\":true}}");
+            Same(null, settled, "settled: no error");
+            Tp.SettlePendingPurchase("a1", "purchased", error => settled = error);
+            native.Deliver("{\"v\":1,\"id\":\"" + native.Last.GetString("id") + "\",\"ok\":false,\"error\":{\"name\":\"OfferError\",\"code\":\"offer\",\"message\":\"no unsettled purchase attempt\",\"reason\":\"unknown-purchase\"}}");
+            Same("unknown-purchase", settled == null ? null : settled.Reason, "a second settle: its error");
+        }
+
         private static void Failures()
         {
             var native = new FakeNative();

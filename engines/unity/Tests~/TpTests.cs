@@ -34,6 +34,7 @@ namespace TpWebSdk.Tests
             Run("every method", () => EveryMethod(asyncOps, outDir));
             Run("a view of the real bridge", () => EngineView(bridge, outDir));
             Run("async replies", AsyncReplies);
+            Run("pending purchases", PendingPurchaseReplies);
             Run("failures", Failures);
             Run("keyboard and engine views", KeyboardAndViews);
             Console.WriteLine(failures == 0 ? "all passed" : failures + " failed");
@@ -186,6 +187,8 @@ namespace TpWebSdk.Tests
                 () => Tp.ViewSetDoNotShowAgain("v1", true),
                 () => Tp.ViewClose("v1"),
                 () => Tp.SettlePurchase("p1", "purchased"),
+                () => Tp.PendingPurchases(result => { }),
+                () => Tp.SettlePendingPurchase("a1", "purchased"),
                 () => Tp.Call("stats", null),
                 () => Tp.Shutdown(),
             };
