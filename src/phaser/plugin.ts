@@ -187,6 +187,8 @@ export function createPhaserPlugin(Phaser: PhaserNamespace): PhaserPluginClass {
       this.disconnect?.();
       this.disconnect = undefined;
       this.overlay?.close();
+      // An offer whose image was loading is never drawn into a stopped game (it ends `closed`).
+      this.preparing.view?.close();
     }
 
     override destroy(): void {

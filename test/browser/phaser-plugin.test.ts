@@ -258,6 +258,19 @@ describe.each([
     expect(await shown).toEqual({ action: 'closed', offerId: 1 });
   });
 
+  it('the game destroyed while the offer\'s image loads: show() resolves closed, nothing drawn or reported', async () => {
+    const client = await imageClient('ms=never');
+    game = await startTestGame(Phaser, { type: Phaser.CANVAS, parent: parent(), client });
+    const opened: number[] = [];
+    client.on('offer:open', (e) => opened.push(e.offer.offer_id));
+    const shown = game.plugin.show(1);
+    await new Promise((r) => setTimeout(r, 100));
+    await game.destroy();
+    game = undefined;
+    expect(await shown).toEqual({ action: 'closed', offerId: 1 });
+    expect(opened).toEqual([]);
+  });
+
   it('bad input: no client is one ConfigError at boot naming `client`; nothing fails afterwards in the loop', async () => {
     const errors: unknown[] = [];
     const onError = (e: ErrorEvent): void => void errors.push(e.error);
