@@ -236,6 +236,9 @@ export class Overlay {
   }
 
   private onKey(event: KeyboardEvent): void {
+    // Phaser's own stopPropagation (set on the event for its scenes): no scene below hears the key.
+    // A key that closes the offer resumes them within this step, and they would read it next.
+    event.stopPropagation();
     // Phaser's keyboard manager keeps a frame's DOM events in a queue and the plugin walks the whole
     // queue on each new one: two presses within one frame would hand the first one over twice.
     if (this.keysSeen.has(event)) return;

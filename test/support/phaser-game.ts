@@ -40,6 +40,16 @@ export interface TestGameOptions {
   readonly imageLoadType?: 'XHR' | 'HTMLImageElement';
 }
 
+/**
+ * Destroys `game` and resolves once Phaser has torn it down (at its next step): until then its
+ * global plugin's key is taken, and the next test's game would boot without the plugin.
+ */
+export async function destroyGame(game: PhaserTypes.Game): Promise<void> {
+  game.destroy(true);
+  const pending = (): boolean => (game as unknown as { pendingDestroy: boolean }).pendingDestroy;
+  for (const until = Date.now() + 2000; pending() && Date.now() < until; ) await new Promise((r) => setTimeout(r, 16));
+}
+
 /** Starts the game on `Title`; resolves once it runs. `Play` is started by the test (`game.scene.start('Play')`). */
 export function startTestGame(Phaser: PhaserNs, options: TestGameOptions): Promise<TestGame> {
   const keys: string[] = [];
@@ -82,10 +92,7 @@ export function startTestGame(Phaser: PhaserNs, options: TestGameOptions): Promi
             plugin: game.plugins.get('tp') as unknown as TpPhaserPlugin,
             renderer: game.config.renderType,
             below: () => ({ keys: [...keys], pointers }),
-            destroy: async () => {
-              game.destroy(true);
-              await new Promise((r) => setTimeout(r, 50)); // Phaser tears the game down at its next step
-            },
+            destroy: () => destroyGame(game),
           }),
       },
       plugins: {
