@@ -227,6 +227,9 @@ export class Overlay {
     });
     hit.on('pointerup', () =>
       this.guard(() => {
+        // A press that closes the offer resumes the scenes below within Phaser's pointer dispatch,
+        // which would hand them this pointerup next.
+        this.attached?.scene.input.stopPropagation();
         if (this.pressing !== id) return;
         this.pressing = undefined;
         this.focusIndex = index;

@@ -89,6 +89,20 @@ describe.each([
     expect(game.below().keys).toEqual([]);
   });
 
+  it.each(['close', 'buy:0'])('with data.ui: the click on %s that closes the offer does not reach the scene resumed below', async (id) => {
+    const { client, ui } = await offersClient();
+    game = await startTestGame(Phaser, { type: Phaser.CANVAS, parent: parent(), client, data: { ui } });
+    game.game.scene.start('Play');
+    await expect.poll(() => client.inGameplay).toBe(true);
+    const shown = game.plugin.show(1);
+    await press(id);
+    expect(await shown).toMatchObject({ action: id === 'close' ? 'dismiss' : 'interact', offerId: 1 });
+    await expect.poll(() => client.inGameplay).toBe(true); // Play resumed
+    await new Promise((r) => setTimeout(r, 100)); // a few of Phaser's steps
+    expect(game.below().pointers).toBe(0);
+    expect(game.pointerUps()).toBe(0);
+  });
+
   it('without data.ui: the plugin draws the offer view itself (no adapter involved); × resolves dismiss', async () => {
     const { client, ui } = await offersClient();
     game = await startTestGame(Phaser, { type: Phaser.CANVAS, parent: parent(), client });

@@ -22,6 +22,8 @@ export interface TestGame {
   readonly renderer: number;
   /** What the Play scene received so far. */
   below(): BelowInput;
+  /** How many `pointerup` the Play scene received. */
+  pointerUps(): number;
   destroy(): Promise<void>;
 }
 
@@ -54,6 +56,7 @@ export async function destroyGame(game: PhaserTypes.Game): Promise<void> {
 export function startTestGame(Phaser: PhaserNs, options: TestGameOptions): Promise<TestGame> {
   const keys: string[] = [];
   let pointers = 0;
+  let pointerUps = 0;
   // Class names are the minifier's to change: the keys ('Title', 'Play') are what the plugin follows.
   class TitleScene extends Phaser.Scene {
     constructor() {
@@ -72,6 +75,7 @@ export function startTestGame(Phaser: PhaserNs, options: TestGameOptions): Promi
       this.input.keyboard!.createCursorKeys(); // captures Space, as most games do
       this.input.keyboard!.on('keydown', (event: KeyboardEvent) => void keys.push(event.key));
       this.input.on('pointerdown', () => void pointers++);
+      this.input.on('pointerup', () => void pointerUps++);
     }
   }
   return new Promise((resolve) => {
@@ -92,6 +96,7 @@ export function startTestGame(Phaser: PhaserNs, options: TestGameOptions): Promi
             plugin: game.plugins.get('tp') as unknown as TpPhaserPlugin,
             renderer: game.config.renderType,
             below: () => ({ keys: [...keys], pointers }),
+            pointerUps: () => pointerUps,
             destroy: () => destroyGame(game),
           }),
       },
