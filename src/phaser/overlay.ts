@@ -237,6 +237,9 @@ export class Overlay {
     });
     hit.on('pointerup', () =>
       this.guard(() => {
+        // A press that closes the offer resumes the scenes below within Phaser's pointer dispatch,
+        // which would hand them this pointerup next.
+        this.attached?.scene.input.stopPropagation();
         if (this.pressing !== id) return;
         this.pressing = undefined;
         this.focusIndex = index;
@@ -246,6 +249,9 @@ export class Overlay {
   }
 
   private onKey(event: KeyboardEvent): void {
+    // Phaser's own stopPropagation (set on the event for its scenes): no scene below hears the key.
+    // A key that closes the offer resumes them within this step, and they would read it next.
+    event.stopPropagation();
     // Phaser's keyboard manager keeps a frame's DOM events in a queue and the plugin walks the whole
     // queue on each new one: two presses within one frame would hand the first one over twice.
     if (this.keysSeen.has(event)) return;

@@ -94,7 +94,8 @@ export interface PhaserScene {
     get(key: string): { getSourceImage(): { width: number; height: number } };
   };
   readonly scale: PhaserEmitter & { readonly gameSize: { readonly width: number; readonly height: number } };
-  readonly input: { readonly keyboard: PhaserKeyboard | null };
+  /** `stopPropagation()`: no scene below gets the pointer event being handled. */
+  readonly input: { readonly keyboard: PhaserKeyboard | null; stopPropagation(): unknown };
 }
 
 /** `game.scene`: the scene manager. */

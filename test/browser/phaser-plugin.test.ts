@@ -14,7 +14,7 @@ import { ConfigError, createClient, createHeadlessAdapter, type HeadlessAdapter,
 import { createPhaserPlugin, type PhaserNamespace } from '../../src/phaser.js';
 import { offerRecord, personalizedBody } from '../fixtures/spec-samples.js';
 import { memoryClientOptions, okEnvelope } from '../support/memory-client.js';
-import { startTestGame, type TestGame } from '../support/phaser-game.js';
+import { destroyGame, startTestGame, type TestGame } from '../support/phaser-game.js';
 
 type PhaserNs = Parameters<typeof startTestGame>[0];
 
@@ -88,6 +88,37 @@ describe.each([
     await expect.poll(() => client.inGameplay).toBe(true); // Play resumed
   });
 
+  it.each([
+    ['Escape', '{Escape}', 'dismiss'],
+    ['Enter', '{Enter}', 'interact'],
+  ])('with data.ui: the %s that closes the offer does not reach the scene resumed below', async (_key, keys, action) => {
+    const { client, ui } = await offersClient();
+    game = await startTestGame(Phaser, { type: Phaser.CANVAS, parent: parent(), client, data: { ui } });
+    game.game.scene.start('Play');
+    await expect.poll(() => client.inGameplay).toBe(true);
+    const shown = game.plugin.show(1);
+    await expect.poll(() => game!.plugin.inspect().controls.length).toBeGreaterThan(0);
+    await userEvent.keyboard(keys);
+    expect(await shown).toMatchObject({ action, offerId: 1 });
+    await expect.poll(() => client.inGameplay).toBe(true); // Play resumed
+    await new Promise((r) => setTimeout(r, 100)); // a few of Phaser's steps
+    expect(game.below().keys).toEqual([]);
+  });
+
+  it.each(['close', 'buy:0'])('with data.ui: the click on %s that closes the offer does not reach the scene resumed below', async (id) => {
+    const { client, ui } = await offersClient();
+    game = await startTestGame(Phaser, { type: Phaser.CANVAS, parent: parent(), client, data: { ui } });
+    game.game.scene.start('Play');
+    await expect.poll(() => client.inGameplay).toBe(true);
+    const shown = game.plugin.show(1);
+    await press(id);
+    expect(await shown).toMatchObject({ action: id === 'close' ? 'dismiss' : 'interact', offerId: 1 });
+    await expect.poll(() => client.inGameplay).toBe(true); // Play resumed
+    await new Promise((r) => setTimeout(r, 100)); // a few of Phaser's steps
+    expect(game.below().pointers).toBe(0);
+    expect(game.pointerUps()).toBe(0);
+  });
+
   it('without data.ui: the plugin draws the offer view itself (no adapter involved); × resolves dismiss', async () => {
     const { client, ui } = await offersClient();
     game = await startTestGame(Phaser, { type: Phaser.CANVAS, parent: parent(), client });
@@ -149,7 +180,7 @@ describe.each([
       scene: [Level],
       plugins: { global: [{ key: 'tp', plugin: createPhaserPlugin(Phaser as unknown as PhaserNamespace), start: true, mapping: 'tp', data: { client, gameplayScenes: ['Level'] } }] },
     });
-    game = { destroy: async () => { made.destroy(true); await new Promise((r) => setTimeout(r, 50)); } } as TestGame;
+    game = { destroy: () => destroyGame(made as unknown as TestGame['game']) } as TestGame;
     await expect.poll(() => client.inGameplay).toBe(true);
     made.scene.stop('Level');
     await expect.poll(() => client.inGameplay).toBe(false);

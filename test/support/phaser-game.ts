@@ -22,6 +22,8 @@ export interface TestGame {
   readonly renderer: number;
   /** What the Play scene received so far. */
   below(): BelowInput;
+  /** How many `pointerup` the Play scene received. */
+  pointerUps(): number;
   destroy(): Promise<void>;
 }
 
@@ -40,10 +42,21 @@ export interface TestGameOptions {
   readonly imageLoadType?: 'XHR' | 'HTMLImageElement';
 }
 
+/**
+ * Destroys `game` and resolves once Phaser has torn it down (at its next step): until then its
+ * global plugin's key is taken, and the next test's game would boot without the plugin.
+ */
+export async function destroyGame(game: PhaserTypes.Game): Promise<void> {
+  game.destroy(true);
+  const pending = (): boolean => (game as unknown as { pendingDestroy: boolean }).pendingDestroy;
+  for (const until = Date.now() + 2000; pending() && Date.now() < until; ) await new Promise((r) => setTimeout(r, 16));
+}
+
 /** Starts the game on `Title`; resolves once it runs. `Play` is started by the test (`game.scene.start('Play')`). */
 export function startTestGame(Phaser: PhaserNs, options: TestGameOptions): Promise<TestGame> {
   const keys: string[] = [];
   let pointers = 0;
+  let pointerUps = 0;
   // Class names are the minifier's to change: the keys ('Title', 'Play') are what the plugin follows.
   class TitleScene extends Phaser.Scene {
     constructor() {
@@ -62,6 +75,7 @@ export function startTestGame(Phaser: PhaserNs, options: TestGameOptions): Promi
       this.input.keyboard!.createCursorKeys(); // captures Space, as most games do
       this.input.keyboard!.on('keydown', (event: KeyboardEvent) => void keys.push(event.key));
       this.input.on('pointerdown', () => void pointers++);
+      this.input.on('pointerup', () => void pointerUps++);
     }
   }
   return new Promise((resolve) => {
@@ -82,10 +96,8 @@ export function startTestGame(Phaser: PhaserNs, options: TestGameOptions): Promi
             plugin: game.plugins.get('tp') as unknown as TpPhaserPlugin,
             renderer: game.config.renderType,
             below: () => ({ keys: [...keys], pointers }),
-            destroy: async () => {
-              game.destroy(true);
-              await new Promise((r) => setTimeout(r, 50)); // Phaser tears the game down at its next step
-            },
+            pointerUps: () => pointerUps,
+            destroy: () => destroyGame(game),
           }),
       },
       plugins: {
