@@ -52,3 +52,29 @@ export function keyboardFocused(target: unknown): boolean {
   const active = target.ownerDocument.activeElement;
   return active !== null && target.contains(active);
 }
+
+/** How long a key-up of a key the overlay took is waited for after it closed, in milliseconds. */
+const KEY_UP_WAIT_MS = 10_000;
+
+/**
+ * Keeps from the game's scenes the key-ups of `codes` (keys whose key-down the overlay took) that
+ * come after it closed: each is marked stopped for Phaser's keyboard plugins before they read it
+ * (`cancelled = -1`, what Phaser's own `stopPropagation()` sets), so a game acting on the key-up of
+ * Escape or Space does not act on the one that closed the offer. Listens on `target`, the game's
+ * keyboard target, in the capture phase, until each came or {@link KEY_UP_WAIT_MS} passed.
+ */
+export function holdKeyUps(target: EventTarget, codes: ReadonlySet<number>): void {
+  const waiting = new Set(codes);
+  if (waiting.size === 0) return;
+  const onUp = (event: Event): void => {
+    if (!waiting.delete((event as KeyboardEvent).keyCode)) return;
+    (event as Event & { cancelled?: number }).cancelled = -1;
+    if (waiting.size === 0) stop();
+  };
+  const timer = setTimeout(() => stop(), KEY_UP_WAIT_MS);
+  const stop = (): void => {
+    clearTimeout(timer);
+    target.removeEventListener('keyup', onUp, true);
+  };
+  target.addEventListener('keyup', onUp, true);
+}

@@ -1,7 +1,7 @@
 /**
  * The overlay: a scene of its own, added to the game and run on top of the others while an offer
- * is on screen. The scenes that ran below are paused (Phaser gives a paused scene no pointer and
- * no keyboard input) and the game's sound is muted; both come back as they were when it closes.
+ * is on screen, with the game held below it (hold.ts: its scenes paused, its sound muted) until it
+ * closes. It draws the card, and takes the keys and taps aimed at it.
  *
  * @module
  */
@@ -9,6 +9,7 @@ import { labelsFor } from '../dom.js';
 import type { OfferView } from '../index.js';
 import type { PhaserControlInfo, PhaserInspection, PhaserTextInfo } from './api.js';
 import { drawCard, type Card } from './card.js';
+import { GameHold } from './hold.js';
 import { captureKeys, keyboardFocused, keyMove } from './keys.js';
 import { cardImageUrl, type CardImage } from './images.js';
 import { imageUrlOf, loadImage } from './parts.js';
@@ -43,10 +44,10 @@ export class Overlay {
   private focusIndex = 0;
   private checked = false;
   private pressing: string | undefined;
-  private held = false;
-  private paused: string[] = [];
-  private mutedBefore: boolean | undefined;
+  private readonly hold: GameHold;
   private readonly keysSeen = new WeakSet<KeyboardEvent>();
+  /** Keys whose key-down the overlay took and whose key-up has not come yet (key codes). */
+  private readonly keysDown = new Set<number>();
   private readonly requested = new Set<string>();
 
   constructor(
@@ -54,6 +55,7 @@ export class Overlay {
     private readonly options: OverlayOptions,
   ) {
     const overlay = this;
+    this.hold = new GameHold(game, options.key, () => this.attached && game.scene.bringToTop(options.key), (fn) => this.guard(fn));
     game.scene.add(options.key, {
       create(this: PhaserScene) {
         overlay.attach(this);
@@ -80,7 +82,7 @@ export class Overlay {
     this.pressing = undefined;
     if (previous && previous !== view) previous.close();
     if (this.attached) return this.redraw();
-    this.holdGame();
+    this.hold.hold();
     this.game.scene.run(this.options.key);
     this.game.scene.bringToTop(this.options.key);
   }
@@ -107,45 +109,10 @@ export class Overlay {
     return { offerId: this.view?.offerId, texts, controls, images };
   }
 
-  /** Pauses the scenes running below and mutes the sound; a scene the game starts meanwhile is paused too, below the overlay. */
-  private holdGame(): void {
-    if (this.held) return;
-    this.held = true;
-    this.paused = [];
-    this.pauseRunning();
-    this.game.events.on('prestep', this.keepHeld);
-    const sound = this.game.sound;
-    if (sound) {
-      this.mutedBefore = sound.mute;
-      sound.mute = true;
-    }
-  }
-
-  /** Pauses every running scene but the overlay, remembering it for {@link releaseGame}; true when it paused one. */
-  private pauseRunning(): boolean {
-    const key = this.options.key;
-    const running = this.game.scene.getScenes(true).map((s) => s.sys.settings.key).filter((k) => k !== key);
-    for (const k of running) {
-      this.game.scene.pause(k);
-      if (!this.paused.includes(k)) this.paused.push(k);
-    }
-    return running.length > 0;
-  }
-
-  /** At each step while an offer is open: a scene started since is paused, and the overlay stays on top. */
-  private readonly keepHeld = (): void =>
-    this.guard(() => {
-      if (this.pauseRunning() && this.attached) this.game.scene.bringToTop(this.options.key);
-    });
-
+  /** Gives the game back its scenes and sound; the key-ups of the keys the overlay took are not its. */
   private releaseGame(): void {
-    if (!this.held) return;
-    this.held = false;
-    this.game.events.off('prestep', this.keepHeld);
-    for (const k of this.paused.splice(0)) if (this.game.scene.isPaused(k)) this.game.scene.resume(k);
-    const sound = this.game.sound;
-    if (sound && this.mutedBefore !== undefined) sound.mute = this.mutedBefore;
-    this.mutedBefore = undefined;
+    this.hold.release(this.keysDown);
+    this.keysDown.clear();
   }
 
   /** The scene was created (it runs): listens to its input and size, draws. */
@@ -167,8 +134,13 @@ export class Overlay {
     if (!keyboard) return;
     attached.releaseKeys = captureKeys(keyboard);
     const onKey = (event: KeyboardEvent): void => this.guard(() => this.onKey(event));
+    const onKeyUp = (event: KeyboardEvent): void => {
+      event.stopPropagation();
+      this.keysDown.delete(event.keyCode);
+    };
     keyboard.on('keydown', onKey);
-    attached.undo.push(() => keyboard.off('keydown', onKey));
+    keyboard.on('keyup', onKeyUp);
+    attached.undo.push(() => keyboard.off('keydown', onKey), () => keyboard.off('keyup', onKeyUp));
     const target = this.game.config.inputKeyboardEventTarget;
     if (typeof Element !== 'undefined' && target instanceof Element) {
       const focusChanged = (): void => this.guard(() => this.placeRing());
@@ -252,6 +224,7 @@ export class Overlay {
     // Phaser's own stopPropagation (set on the event for its scenes): no scene below hears the key.
     // A key that closes the offer resumes them within this step, and they would read it next.
     event.stopPropagation();
+    this.keysDown.add(event.keyCode);
     // Phaser's keyboard manager keeps a frame's DOM events in a queue and the plugin walks the whole
     // queue on each new one: two presses within one frame would hand the first one over twice.
     if (this.keysSeen.has(event)) return;

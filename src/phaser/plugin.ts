@@ -26,12 +26,17 @@ function checkPhaser(Phaser: PhaserNamespace | undefined): void {
   }
 }
 
-/** Refuses plugin data without a client (or with a `ui` that is not a headless adapter). */
+/** The keys of {@link PhaserPluginData}: any other is a typo the plugin would silently ignore. */
+const DATA_KEYS: readonly (keyof PhaserPluginData)[] = ['client', 'ui', 'gameplayScenes', 'theme', 'overlayKey', 'announce', 'onError'];
+
+/** Refuses plugin data without a client, with a key it does not know, or with a `ui` that is not a headless adapter. */
 function checkData(data: unknown): PhaserPluginData {
   const d = data as Partial<PhaserPluginData> | undefined;
   if (!d || typeof d !== 'object' || !d.client || typeof d.client !== 'object') {
-    throw new ConfigError('client', 'the tp-web-sdk Phaser plugin needs data.client, the client of createClient(), in the game config: plugins: { global: [{ key: "tp", plugin, start: true, mapping: "tp", data: { client } }] }');
+    throw new ConfigError('client', 'the tp-web-sdk Phaser plugin needs data.client, the client of createClient(), in the game config: plugins: { global: [{ key: "tp", plugin, start: true, mapping: "tp", data: { client, ui } }] }');
   }
+  const unknown = Object.keys(d).find((key) => !(DATA_KEYS as readonly string[]).includes(key));
+  if (unknown !== undefined) throw new ConfigError(unknown, `not a key of the Phaser plugin's data (${DATA_KEYS.join(', ')})`);
   if (d.ui !== undefined && typeof d.ui?.onPresent !== 'function') {
     throw new ConfigError('ui', 'data.ui must be the headless adapter the client was created with (createHeadlessAdapter())');
   }
@@ -119,7 +124,7 @@ function offersOf(client: PhaserPluginClient): NonNullable<PhaserPluginClient['o
  * as a global plugin:
  *
  * ```ts
- * plugins: { global: [{ key: 'tp', plugin: createPhaserPlugin(Phaser), start: true, mapping: 'tp', data: { client, gameplayScenes: ['Play'] } }] }
+ * plugins: { global: [{ key: 'tp', plugin: createPhaserPlugin(Phaser), start: true, mapping: 'tp', data: { client, ui, gameplayScenes: ['Play'] } }] }
  * ```
  *
  * At boot the plugin adds the overlay scene (`data.overlayKey`) and starts following the gameplay
@@ -128,7 +133,8 @@ function offersOf(client: PhaserPluginClient): NonNullable<PhaserPluginClient['o
  * @param Phaser The game's Phaser namespace (`import * as Phaser from 'phaser'`, or `window.Phaser`).
  * @throws {ConfigError} `Phaser` is missing or older than 3.60 (option `Phaser`). At the game's
  *   boot, `new Phaser.Game()` throws a ConfigError when `data.client` is missing (option `client`),
- *   `data.ui` is not a headless adapter (`ui`), or `data.gameplayScenes` is not a list of keys.
+ *   `data` has a key the plugin does not know (that key), `data.ui` is not a headless adapter
+ *   (`ui`), or `data.gameplayScenes` is not a list of keys.
  */
 export function createPhaserPlugin(Phaser: PhaserNamespace): PhaserPluginClass {
   checkPhaser(Phaser);

@@ -91,7 +91,7 @@ describe.each([
   it.each([
     ['Escape', '{Escape}', 'dismiss'],
     ['Enter', '{Enter}', 'interact'],
-  ])('with data.ui: the %s that closes the offer does not reach the scene resumed below', async (_key, keys, action) => {
+  ])('with data.ui: the %s that closes the offer, down or up, does not reach the scene resumed below', async (_key, keys, action) => {
     const { client, ui } = await offersClient();
     game = await startTestGame(Phaser, { type: Phaser.CANVAS, parent: parent(), client, data: { ui } });
     game.game.scene.start('Play');
@@ -102,7 +102,10 @@ describe.each([
     expect(await shown).toMatchObject({ action, offerId: 1 });
     await expect.poll(() => client.inGameplay).toBe(true); // Play resumed
     await new Promise((r) => setTimeout(r, 100)); // a few of Phaser's steps
-    expect(game.below().keys).toEqual([]);
+    expect(game.below()).toMatchObject({ keys: [], keyUps: [] });
+    // The game's keys are its own again: the next press and release reach it.
+    await userEvent.keyboard(keys);
+    await expect.poll(() => game!.below()).toMatchObject({ keys: [_key], keyUps: [_key] });
   });
 
   it.each(['close', 'buy:0'])('with data.ui: the click on %s that closes the offer does not reach the scene resumed below', async (id) => {
@@ -302,18 +305,23 @@ describe.each([
     expect(opened).toEqual([]);
   });
 
-  it('bad input: no client is one ConfigError at boot naming `client`; nothing fails afterwards in the loop', async () => {
+  it.each([
+    [{}, 'client'],
+    [{ client: {}, gameplayScene: ['Play'] }, 'gameplayScene'], // a typo would turn gameplay off unseen
+  ])('bad input: data %j is one ConfigError at boot naming `%s`; nothing fails afterwards in the loop', async (data, option) => {
     const errors: unknown[] = [];
     const onError = (e: ErrorEvent): void => void errors.push(e.error);
     window.addEventListener('error', onError);
     let thrown: unknown;
     try {
-      new Phaser.Game({ type: Phaser.CANVAS, parent: parent(), width: 100, height: 100, banner: false, audio: { noAudio: true }, plugins: { global: [{ key: 'tp', plugin: createPhaserPlugin(Phaser as unknown as PhaserNamespace), start: true, mapping: 'tp', data: {} }] } });
+      // A key of its own: a game that threw at boot keeps its global plugin's key taken.
+      const plugin = { key: `tp-bad-${option}`, plugin: createPhaserPlugin(Phaser as unknown as PhaserNamespace), start: true, mapping: 'tp', data };
+      new Phaser.Game({ type: Phaser.CANVAS, parent: parent(), width: 100, height: 100, banner: false, audio: { noAudio: true }, plugins: { global: [plugin] } });
     } catch (error) {
       thrown = error;
     }
     expect(thrown).toBeInstanceOf(ConfigError);
-    expect(thrown).toMatchObject({ option: 'client' });
+    expect(thrown).toMatchObject({ option });
     await new Promise((resolve) => setTimeout(resolve, 200)); // a dozen frames
     window.removeEventListener('error', onError);
     expect(errors).toEqual([]);

@@ -175,7 +175,7 @@ describe.each(VARIANTS)('Phaser $major, $renderer', ({ major, renderer }) => {
     const canvas = page.locator('#game canvas');
     await page.keyboard.press('a');
     await canvas.click({ position: { x: 20, y: 20 } });
-    await expect.poll(() => call(page, (t) => t.below())).toEqual({ keys: ['a'], pointers: 1 }); // the scene hears input
+    await expect.poll(() => call(page, (t) => t.below())).toEqual({ keys: ['a'], keyUps: ['a'], pointers: 1 }); // the scene hears input
     await call(page, (t) => t.present());
     await expect.poll(() => call(page, (t) => t.inspect().texts.map((x) => x.text))).toContain('Sale');
     const shown = await call(page, (t) => t.inspect());
@@ -195,7 +195,7 @@ describe.each(VARIANTS)('Phaser $major, $renderer', ({ major, renderer }) => {
     await page.keyboard.press('Escape');
     await frames(page);
     expect((await call(page, (t) => t.calls)).slice(5)).toEqual(['dismiss']);
-    expect(await call(page, (t) => t.below())).toEqual({ keys: ['a'], pointers: 1 }); // nothing reached the scene below
+    expect(await call(page, (t) => t.below())).toEqual({ keys: ['a'], keyUps: ['a'], pointers: 1 }); // nothing reached the scene below
     await page.close();
     expect(errors).toEqual([]);
   });

@@ -11,7 +11,10 @@ type PhaserNs = typeof PhaserTypes;
 
 /** What the `Play` scene received. */
 export interface BelowInput {
+  /** `event.key` of each key-down. */
   readonly keys: string[];
+  /** `event.key` of each key-up. */
+  readonly keyUps: string[];
   readonly pointers: number;
 }
 
@@ -55,6 +58,7 @@ export async function destroyGame(game: PhaserTypes.Game): Promise<void> {
 /** Starts the game on `Title`; resolves once it runs. `Play` is started by the test (`game.scene.start('Play')`). */
 export function startTestGame(Phaser: PhaserNs, options: TestGameOptions): Promise<TestGame> {
   const keys: string[] = [];
+  const keyUps: string[] = [];
   let pointers = 0;
   let pointerUps = 0;
   // Class names are the minifier's to change: the keys ('Title', 'Play') are what the plugin follows.
@@ -74,6 +78,7 @@ export function startTestGame(Phaser: PhaserNs, options: TestGameOptions): Promi
       this.add.rectangle(0, 0, 2000, 2000, 0x224466).setOrigin(0, 0);
       this.input.keyboard!.createCursorKeys(); // captures Space, as most games do
       this.input.keyboard!.on('keydown', (event: KeyboardEvent) => void keys.push(event.key));
+      this.input.keyboard!.on('keyup', (event: KeyboardEvent) => void keyUps.push(event.key));
       this.input.on('pointerdown', () => void pointers++);
       this.input.on('pointerup', () => void pointerUps++);
     }
@@ -95,7 +100,7 @@ export function startTestGame(Phaser: PhaserNs, options: TestGameOptions): Promi
             game,
             plugin: game.plugins.get('tp') as unknown as TpPhaserPlugin,
             renderer: game.config.renderType,
-            below: () => ({ keys: [...keys], pointers }),
+            below: () => ({ keys: [...keys], keyUps: [...keyUps], pointers }),
             pointerUps: () => pointerUps,
             destroy: () => destroyGame(game),
           }),
