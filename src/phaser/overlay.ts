@@ -224,7 +224,9 @@ export class Overlay {
     // Phaser's own stopPropagation (set on the event for its scenes): no scene below hears the key.
     // A key that closes the offer resumes them within this step, and they would read it next.
     event.stopPropagation();
-    this.keysDown.add(event.keyCode);
+    // A repeat is a key held since before: one the game saw go down (its key-up is the game's), or
+    // one that already acted here. It moves the focus and presses nothing (Buy is focused first).
+    if (!event.repeat) this.keysDown.add(event.keyCode);
     // Phaser's keyboard manager keeps a frame's DOM events in a queue and the plugin walks the whole
     // queue on each new one: two presses within one frame would hand the first one over twice.
     if (this.keysSeen.has(event)) return;
@@ -234,6 +236,7 @@ export class Overlay {
     const n = controls.length;
     if (!view || n === 0) return;
     const move = keyMove(event);
+    if (event.repeat && (move === 'press' || move === 'dismiss')) return;
     if (move === 'press') return controls[this.focusIndex]?.press();
     if (move === 'dismiss') return view.dismiss();
     if (move === 'next') this.focusIndex = (this.focusIndex + 1) % n;

@@ -77,7 +77,8 @@ function connect(game: PhaserBasePlugin['game'], data: PhaserPluginData, overlay
  * Draws a view of the client's in the overlay (no adapter involved): its image first, made a
  * texture within {@link IMAGE_WAIT_MS}, then the card, then `open`; removed when it ends. When
  * `signal` aborts, the offer is closed and this rejects with its reason, as `offers.show()` does.
- * `preparing` holds the view while its image loads (`close()` ends it there too).
+ * `preparing` holds the view while its image loads (`close()`, `stop()` and the next show end it
+ * there).
  */
 async function showView(
   overlay: Overlay,
@@ -97,6 +98,8 @@ async function showView(
   const abort = (): void => view.close();
   signal?.addEventListener('abort', abort, { once: true });
   try {
+    // The newest show() wins, as on screen: an offer whose image still loads ends `closed` here.
+    preparing.view?.close();
     preparing.view = view;
     const image = await textureWithin(game, view, failed);
     if (preparing.view === view) preparing.view = undefined;
@@ -192,9 +195,9 @@ export function createPhaserPlugin(Phaser: PhaserNamespace): PhaserPluginClass {
     override stop(): void {
       this.disconnect?.();
       this.disconnect = undefined;
-      this.overlay?.close();
-      // An offer whose image was loading is never drawn into a stopped game (it ends `closed`).
-      this.preparing.view?.close();
+      // The offer on screen, or whose image was loading (never drawn into a stopped game), ends
+      // `closed`: show() settles.
+      this.close();
     }
 
     override destroy(): void {

@@ -108,6 +108,33 @@ describe.each([
     await expect.poll(() => game!.below()).toMatchObject({ keys: [_key], keyUps: [_key] });
   });
 
+  it.each([
+    ['ArrowRight', 39],
+    [' ', 32],
+  ])('with data.ui: a key the game held down before the offer opened (%j) presses nothing as it repeats, and its key-up is the game\'s', async (key, keyCode) => {
+    const { client, ui } = await offersClient();
+    game = await startTestGame(Phaser, { type: Phaser.CANVAS, parent: parent(), client, data: { ui } });
+    game.game.scene.start('Play');
+    await expect.poll(() => client.inGameplay).toBe(true);
+    // The browser's auto-repeat, which Playwright's keyboard does not make: synthetic events.
+    const send = (type: 'keydown' | 'keyup', repeat = false): void =>
+      void document.body.dispatchEvent(new KeyboardEvent(type, { key, code: key === ' ' ? 'Space' : key, keyCode, repeat, bubbles: true, cancelable: true }));
+    send('keydown'); // the player runs (or charges) in the game
+    await expect.poll(() => game!.below().keys).toEqual([key]);
+    const shown = game.plugin.show(1);
+    await expect.poll(() => game!.plugin.inspect().controls.length).toBeGreaterThan(0);
+    for (let i = 0; i < 3; i++) {
+      send('keydown', true); // still held: auto-repeat
+      await new Promise((r) => setTimeout(r, 40));
+    }
+    expect(game.plugin.inspect().offerId).toBe(1); // Buy (focused first) was not pressed
+    game.plugin.close();
+    expect(await shown).toMatchObject({ action: 'closed', offerId: 1 });
+    await expect.poll(() => client.inGameplay).toBe(true); // Play resumed
+    send('keyup'); // released after the offer closed: the game's key, which it saw go down
+    await expect.poll(() => game!.below().keyUps).toEqual([key]);
+  });
+
   it.each(['close', 'buy:0'])('with data.ui: the click on %s that closes the offer does not reach the scene resumed below', async (id) => {
     const { client, ui } = await offersClient();
     game = await startTestGame(Phaser, { type: Phaser.CANVAS, parent: parent(), client, data: { ui } });
@@ -279,6 +306,36 @@ describe.each([
     expect(game.below().keys).toEqual([]);
     game.plugin.close();
     await expect(shown).resolves.toMatchObject({ action: 'closed' });
+    await expect.poll(() => game!.game.scene.isActive('Play')).toBe(true);
+  });
+
+  it('without data.ui: a second show() while the first one\'s image loads replaces it, and close() then ends both', async () => {
+    const client = await imageClient('ms=never');
+    game = await startTestGame(Phaser, { type: Phaser.CANVAS, parent: parent(), client });
+    const opened: number[] = [];
+    client.on('offer:open', (e) => opened.push(e.offer.offer_id));
+    const first = game.plugin.show(1); // its image never comes: drawn without it after 3000 ms, were it still shown
+    await new Promise((r) => setTimeout(r, 100));
+    const second = game.plugin.show(2);
+    await expect.poll(() => game!.plugin.inspect().offerId).toBe(2);
+    game.plugin.close();
+    expect(await second).toMatchObject({ action: 'closed', offerId: 2 });
+    const late = new Promise((r) => setTimeout(() => r('still waiting'), 3500));
+    expect(await Promise.race([first, late])).toMatchObject({ action: 'closed', offerId: 1 });
+    expect(game.plugin.inspect().offerId).toBeUndefined();
+    expect(opened).toEqual([2]);
+  });
+
+  it('the plugin stopped with an offer on screen (game.plugins.stop): show() resolves closed, the game gets its scenes back', async () => {
+    const { client } = await offersClient();
+    game = await startTestGame(Phaser, { type: Phaser.CANVAS, parent: parent(), client });
+    game.game.scene.start('Play');
+    await expect.poll(() => client.inGameplay).toBe(true);
+    const shown = game.plugin.show(1);
+    await expect.poll(() => game!.plugin.inspect().offerId).toBe(1);
+    game.game.plugins.stop('tp');
+    const late = new Promise((r) => setTimeout(() => r('still waiting'), 1000));
+    expect(await Promise.race([shown, late])).toEqual({ action: 'closed', offerId: 1 });
     await expect.poll(() => game!.game.scene.isActive('Play')).toBe(true);
   });
 
