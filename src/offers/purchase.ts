@@ -62,7 +62,6 @@ export function createPurchases(core: Pick<EngineCore, 'fail' | 'warn' | 'requir
     } else recent.push({ own: isOwn, slug, at });
   };
 
-  /** Ends `attempt` with `result` (not `pending`): tracks a `purchased` one, and emits `offer:purchase`. */
   /** The handler's answer for `product`, read as a PurchaseResult: `pending` when `signal` aborts first. */
   const ask = async (handler: NonNullable<OffersDeps['purchase']>, offer: Offer, product: ProductView, signal: AbortSignal): Promise<PurchaseResult> => {
     try {
@@ -81,6 +80,7 @@ export function createPurchases(core: Pick<EngineCore, 'fail' | 'warn' | 'requir
       return { status: 'failed', reason: 'threw' };
     }
   };
+  /** Ends `attempt` with `result` (not `pending`): tracks a `purchased` one, and emits `offer:purchase`. */
   const conclude = (player: string, attempt: StoredAttempt, result: PurchaseResult): OfferPurchase => {
     let tracked = false;
     if (result.status === 'purchased') {
