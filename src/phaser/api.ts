@@ -108,8 +108,8 @@ export interface TpPhaserPlugin {
    * `client.offers.show()` (its rules, errors and `busy`); without, it draws
    * `client.offers.view(offerId)`: its image first (within 3000 ms; past that, or when it fails,
    * the card is drawn without it and it is never added), then the card, then reports `open`. It
-   * replaces an offer the overlay shows, or one whose image still loads (that one is `closed`,
-   * nothing reported). Rejects as those do (`OfferError`); when
+   * replaces an offer the overlay shows, or one of an earlier `show()` not drawn yet (that one is
+   * `closed`, nothing reported). Rejects as those do (`OfferError`); when
    * `options.signal` aborts, the offer is taken off screen (`closed`, nothing reported) and it
    * rejects with the signal's reason. A client without offers (`tp-web-sdk/logging`'s): a
    * `ConfigError` naming `client`.
@@ -130,7 +130,7 @@ export interface TpPhaserPlugin {
    * ```
    */
   prepare(view: OfferView, options: { readonly signal: AbortSignal }): Promise<void>;
-  /** Takes the offer on screen off it, as the game (nothing reported; it ends `closed`, also while its image loads). */
+  /** Takes the offer on screen off it, as the game (nothing reported; it ends `closed`, also while it is made or its image loads). */
   close(): void;
   /** What the overlay draws now: for tools and tests. */
   inspect(): PhaserInspection;

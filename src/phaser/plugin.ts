@@ -73,33 +73,41 @@ function connect(game: PhaserBasePlugin['game'], data: PhaserPluginData, overlay
   };
 }
 
+/** The offer `show()` is making or whose image loads, not drawn yet; `turn` moves on at each `show()`, `close()` and `stop()`. */
+interface Preparing {
+  view?: OfferView | undefined;
+  turn: number;
+}
+
 /**
  * Draws a view of the client's in the overlay (no adapter involved): its image first, made a
  * texture within {@link IMAGE_WAIT_MS}, then the card, then `open`; removed when it ends. When
  * `signal` aborts, the offer is closed and this rejects with its reason, as `offers.show()` does.
- * `preparing` holds the view while its image loads (`close()`, `stop()` and the next show end it
- * there).
+ * Until it is drawn, the next `show()`, `close()` or `stop()` ends it `closed` (`preparing`).
  */
 async function showView(
   overlay: Overlay,
   game: PhaserBasePlugin['game'],
   viewOf: () => Promise<OfferView>,
   signal: AbortSignal | undefined,
-  preparing: { view?: OfferView | undefined },
+  preparing: Preparing,
   failed: (error: unknown) => void,
 ): Promise<OfferOutcome> {
   signal?.throwIfAborted();
+  // The newest show() wins, as on screen: an offer still being made or loading its image ends here.
+  preparing.view?.close();
+  preparing.view = undefined;
+  const turn = ++preparing.turn;
   const view = await viewOf();
-  if (signal?.aborted) {
-    // Aborted while the view was made: it never reaches the screen (nothing reported).
+  if (signal?.aborted || preparing.turn !== turn) {
+    // Aborted, closed or replaced while the view was made: it never reaches the screen (nothing reported).
     view.close();
-    signal.throwIfAborted();
+    signal?.throwIfAborted();
+    return view.closed;
   }
   const abort = (): void => view.close();
   signal?.addEventListener('abort', abort, { once: true });
   try {
-    // The newest show() wins, as on screen: an offer whose image still loads ends `closed` here.
-    preparing.view?.close();
     preparing.view = view;
     const image = await textureWithin(game, view, failed);
     if (preparing.view === view) preparing.view = undefined;
@@ -146,7 +154,7 @@ export function createPhaserPlugin(Phaser: PhaserNamespace): PhaserPluginClass {
     private data: PhaserPluginData | undefined;
     private overlay: Overlay | undefined;
     private disconnect: (() => void) | undefined;
-    private readonly preparing: { view?: OfferView | undefined } = {};
+    private readonly preparing: Preparing = { turn: 0 };
 
     get client(): PhaserPluginClient {
       return this.settings().client;
@@ -185,6 +193,7 @@ export function createPhaserPlugin(Phaser: PhaserNamespace): PhaserPluginClass {
       this.overlay?.close();
       // The offer ends `closed` (nothing reported): show() settles, and the next offer can be shown.
       view?.close();
+      this.preparing.turn += 1;
       this.preparing.view?.close();
     }
 

@@ -326,6 +326,20 @@ describe.each([
     expect(opened).toEqual([2]);
   });
 
+  it('without data.ui: close() while the view is being made ends the offer there: nothing drawn, no open', async () => {
+    const { client } = await offersClient();
+    game = await startTestGame(Phaser, { type: Phaser.CANVAS, parent: parent(), client });
+    const opened: number[] = [];
+    client.on('offer:open', (e) => opened.push(e.offer.offer_id));
+    const shown = game.plugin.show(1);
+    game.plugin.close(); // the game changes scene at once
+    const late = new Promise((r) => setTimeout(() => r('still waiting'), 1000));
+    expect(await Promise.race([shown, late])).toEqual({ action: 'closed', offerId: 1 });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(game.plugin.inspect().offerId).toBeUndefined();
+    expect(opened).toEqual([]);
+  });
+
   it('the plugin stopped with an offer on screen (game.plugins.stop): show() resolves closed, the game gets its scenes back', async () => {
     const { client } = await offersClient();
     game = await startTestGame(Phaser, { type: Phaser.CANVAS, parent: parent(), client });
