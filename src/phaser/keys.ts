@@ -61,20 +61,24 @@ const KEY_UP_WAIT_MS = 10_000;
  * come after it closed: each is marked stopped for Phaser's keyboard plugins before they read it
  * (`cancelled = -1`, what Phaser's own `stopPropagation()` sets), so a game acting on the key-up of
  * Escape or Space does not act on the one that closed the offer. Listens on `target`, the game's
- * keyboard target, in the capture phase, until each came or {@link KEY_UP_WAIT_MS} passed.
+ * keyboard target, in the capture phase, until each came or {@link KEY_UP_WAIT_MS} passed. A new
+ * press of one of them (its key-up was lost: the focus went elsewhere) is the game's, up and down.
  */
 export function holdKeyUps(target: EventTarget, codes: ReadonlySet<number>): void {
   const waiting = new Set(codes);
   if (waiting.size === 0) return;
-  const onUp = (event: Event): void => {
-    if (!waiting.delete((event as KeyboardEvent).keyCode)) return;
-    (event as Event & { cancelled?: number }).cancelled = -1;
+  const onKey = (event: Event): void => {
+    const { keyCode, repeat, type } = event as KeyboardEvent;
+    if ((type === 'keydown' && repeat) || !waiting.delete(keyCode)) return;
+    if (type === 'keyup') (event as Event & { cancelled?: number }).cancelled = -1;
     if (waiting.size === 0) stop();
   };
   const timer = setTimeout(() => stop(), KEY_UP_WAIT_MS);
   const stop = (): void => {
     clearTimeout(timer);
-    target.removeEventListener('keyup', onUp, true);
+    target.removeEventListener('keydown', onKey, true);
+    target.removeEventListener('keyup', onKey, true);
   };
-  target.addEventListener('keyup', onUp, true);
+  target.addEventListener('keydown', onKey, true);
+  target.addEventListener('keyup', onKey, true);
 }

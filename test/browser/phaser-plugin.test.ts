@@ -135,6 +135,24 @@ describe.each([
     await expect.poll(() => game!.below().keyUps).toEqual([key]);
   });
 
+  it('with data.ui: a key-up of the closing key that never came (focus gone) does not take the game\'s next press of it', async () => {
+    const { client, ui } = await offersClient();
+    game = await startTestGame(Phaser, { type: Phaser.CANVAS, parent: parent(), client, data: { ui } });
+    game.game.scene.start('Play');
+    await expect.poll(() => client.inGameplay).toBe(true);
+    const send = (type: 'keydown' | 'keyup'): void =>
+      void document.body.dispatchEvent(new KeyboardEvent(type, { key: 'Escape', code: 'Escape', keyCode: 27, bubbles: true, cancelable: true }));
+    const shown = game.plugin.show(1);
+    await expect.poll(() => game!.plugin.inspect().controls.length).toBeGreaterThan(0);
+    send('keydown'); // dismisses; its key-up is lost (the window lost focus meanwhile)
+    expect(await shown).toMatchObject({ action: 'dismiss', offerId: 1 });
+    await expect.poll(() => client.inGameplay).toBe(true);
+    send('keydown'); // the game's own press, then its release
+    await expect.poll(() => game!.below().keys).toEqual(['Escape']);
+    send('keyup');
+    await expect.poll(() => game!.below().keyUps).toEqual(['Escape']);
+  });
+
   it.each(['close', 'buy:0'])('with data.ui: the click on %s that closes the offer does not reach the scene resumed below', async (id) => {
     const { client, ui } = await offersClient();
     game = await startTestGame(Phaser, { type: Phaser.CANVAS, parent: parent(), client, data: { ui } });
