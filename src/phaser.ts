@@ -6,10 +6,11 @@
  * ```ts
  * import * as Phaser from 'phaser';
  * import { createClient, createHeadlessAdapter } from 'tp-web-sdk';
- * import { createPhaserPlugin } from 'tp-web-sdk/phaser';
- * const ui = createHeadlessAdapter();
+ * import { createPhaserPlugin, type TpPhaserPlugin } from 'tp-web-sdk/phaser';
+ * // prepare: the offer's image becomes a texture before the card is drawn and `open` reported.
+ * const ui = createHeadlessAdapter({ prepare: (view, options) => (game.plugins.get('tp') as unknown as TpPhaserPlugin).prepare(view, options) });
  * const client = createClient({ baseUrl, clientKey, authMode, ui });
- * new Phaser.Game({
+ * const game = new Phaser.Game({
  *   scene: [Title, Play],
  *   plugins: { global: [{ key: 'tp', plugin: createPhaserPlugin(Phaser), start: true, mapping: 'tp', data: { client, ui, gameplayScenes: ['Play'] } }] },
  * });
