@@ -144,7 +144,7 @@ export interface OfferOptions<P extends string = string> {
    * them fills: nothing tracked, a `warning` names it. `cancelled` and `failed` track nothing.
    * `pending` keeps the attempt on the device for `offers.purchases()` and
    * `offers.settlePurchase()`, on any later page. The attempt is saved before the handler is called
-   * (it waits for that at most 1 s), so a handler that takes the page at once (a redirect to the
+   * (it waits for that at most 500 ms), so a handler that takes the page at once (a redirect to the
    * store's checkout) leaves it for the next page.
    *
    * An answer that is not a `PurchaseResult` (not an object, an unknown status, a negative price)

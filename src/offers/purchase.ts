@@ -20,9 +20,11 @@ import type { Offer } from './types.js';
 export const DOUBLE_COUNT_MS = 60_000;
 /**
  * How long the handler waits for the attempt to be saved, in milliseconds: a store that answers
- * later does not hold the purchase back (the attempt is then saved while the handler runs).
+ * later does not hold the purchase back (the attempt is then saved while the handler runs). Well
+ * within the Buy press's user activation (1 s in WebKit, 5 s in Chromium), which a handler opening
+ * the store's window or `PaymentRequest.show()` needs.
  */
-export const SAVE_WAIT_MS = 1000;
+export const SAVE_WAIT_MS = 500;
 
 /** What the purchases read. */
 export type PurchaseDeps = Pick<OffersDeps, 'purchase' | 'characterSlug' | 'currencyCode' | 'records' | 'emitter' | 'now' | 'player'>;

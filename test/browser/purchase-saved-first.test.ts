@@ -4,7 +4,7 @@
  * redirect to a store's checkout, an engine that reloads) leaves it for the next page's
  * `offers.purchases()`. Transactions are watched from their creation: when the handler runs, the
  * one that wrote the attempt has completed. A store that does not answer (held here by another
- * connection's transaction) holds the handler back for at most 1 s; a purchase aborted in that
+ * connection's transaction) holds the handler back for at most 500 ms; a purchase aborted in that
  * time was asked of nobody: `cancelled`, and the handler is never called.
  */
 import { afterEach, expect, it, vi } from 'vitest';
@@ -97,7 +97,7 @@ it('the attempt is committed before the handler is asked', async () => {
   expect(await shown).toMatchObject({ purchase: { result: { status: 'pending' } } });
 });
 
-it('a store that does not answer holds the handler back 1 s at most: it is asked, and answers', async () => {
+it('a store that does not answer holds the handler back 500 ms at most: it is asked, and answers', async () => {
   const asked: number[] = [];
   const { buy, dbName } = buyer(async () => (asked.push(performance.now()), { status: 'purchased' }));
   let release = (): void => undefined;
@@ -107,7 +107,8 @@ it('a store that does not answer holds the handler back 1 s at most: it is asked
     bought = performance.now();
   });
   await vi.waitFor(() => expect(asked).toHaveLength(1), { timeout: 3000 });
-  expect(asked[0]! - bought).toBeGreaterThanOrEqual(900);
+  expect(asked[0]! - bought).toBeGreaterThanOrEqual(450);
+  expect(asked[0]! - bought).toBeLessThan(1000); // within WebKit's user activation
   release();
   expect(await outcome).toMatchObject({ purchase: { result: { status: 'purchased' }, tracked: true } });
 });
