@@ -26,8 +26,11 @@ function checkPhaser(Phaser: PhaserNamespace | undefined): void {
   }
 }
 
-/** The keys of {@link PhaserPluginData}: any other is a typo the plugin would silently ignore. */
-const DATA_KEYS: readonly (keyof PhaserPluginData)[] = ['client', 'ui', 'gameplayScenes', 'theme', 'overlayKey', 'announce', 'onError'];
+/**
+ * The keys of {@link PhaserPluginData}, each once (TypeScript checks the record against it): any
+ * other is a typo the plugin would silently ignore.
+ */
+const DATA_KEYS = Object.keys({ client: 0, ui: 0, gameplayScenes: 0, theme: 0, overlayKey: 0, announce: 0, onError: 0 } satisfies Record<keyof PhaserPluginData, 0>);
 
 /** Refuses plugin data without a client, with a key it does not know, or with a `ui` that is not a headless adapter. */
 function checkData(data: unknown): PhaserPluginData {
@@ -35,7 +38,7 @@ function checkData(data: unknown): PhaserPluginData {
   if (!d || typeof d !== 'object' || !d.client || typeof d.client !== 'object') {
     throw new ConfigError('client', 'the tp-web-sdk Phaser plugin needs data.client, the client of createClient(), in the game config: plugins: { global: [{ key: "tp", plugin, start: true, mapping: "tp", data: { client, ui } }] }');
   }
-  const unknown = Object.keys(d).find((key) => !(DATA_KEYS as readonly string[]).includes(key));
+  const unknown = Object.keys(d).find((key) => !DATA_KEYS.includes(key));
   if (unknown !== undefined) throw new ConfigError(unknown, `not a key of the Phaser plugin's data (${DATA_KEYS.join(', ')})`);
   if (d.ui !== undefined && typeof d.ui?.onPresent !== 'function') {
     throw new ConfigError('ui', 'data.ui must be the headless adapter the client was created with (createHeadlessAdapter())');
