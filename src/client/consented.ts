@@ -115,6 +115,7 @@ export function startConsented(d: ConsentedDeps): Consented {
     childDirected: o.childDirected,
     transport: sending.transport,
     dbPrefix: storage.shared ? storage.dbPrefix : undefined,
+    storageTimeoutMs: o.storageTimeoutMs,
     locks: storage.locks,
     emitter,
     now: o.now,

@@ -54,7 +54,9 @@ export interface LoggingOptions {
    * `indexedDB.open` pending forever) is left for memory, with a `StorageError` `warning`, as
    * for any other storage failure: records tracked meanwhile are kept and sent from memory, and
    * `flush()` settles. Applies to the record queue, the dead letters and the values kept in
-   * IndexedDB where localStorage is refused; the offer stores wait the default.
+   * IndexedDB where localStorage is refused. The offer stores (states, device copy, caps ledger)
+   * have it for every transaction, not only the first: theirs are small, and one that hangs
+   * would hold `offers.showAt()` and every later placement `busy`.
    * @default 4000
    */
   storageTimeoutMs?: number;

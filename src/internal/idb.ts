@@ -89,11 +89,11 @@ export interface StoreWithWrites extends UseStore {
  * must not resolve before its transaction is done if it writes (the stores resolve on the
  * transaction's `complete`).
  *
- * Until one transaction has completed, each that has not within `timeoutMs` rejects with a
- * `TimeoutError` and commits nothing: the open that never answered runs no callback when it
- * does, and a transaction already running is aborted.
+ * Until one transaction has completed (with `everyTransaction`, always), each that has not within
+ * `timeoutMs` rejects with a `TimeoutError` and commits nothing: the open that never answered runs
+ * no callback when it does, and a transaction already running is aborted.
  */
-export function openStore(dbName: string, storeName: string, timeoutMs = STORAGE_TIMEOUT_MS): StoreWithWrites {
+export function openStore(dbName: string, storeName: string, timeoutMs = STORAGE_TIMEOUT_MS, everyTransaction = false): StoreWithWrites {
   let current = createStore(dbName, storeName);
   const number = ++opened;
   /** A transaction completed: the database answers. */
@@ -151,7 +151,7 @@ export function openStore(dbName: string, storeName: string, timeoutMs = STORAGE
         answered = true;
         return result;
       });
-    return answered ? attempt : withDeadline(attempt, timeoutMs, () => {
+    return answered && !everyTransaction ? attempt : withDeadline(attempt, timeoutMs, () => {
       late = true;
       try {
         running?.abort();

@@ -35,7 +35,7 @@ export interface CapsEntry {
 export type CapsStore = KeyValueStore<[playerSlug: string], CapsEntry>;
 
 /** The caps ledger in IndexedDB database `dbName`. */
-export const createIndexedDbCapsStore = (dbName: string): CapsStore => createIndexedDbKeyValueStore(dbName, 'opens');
+export const createIndexedDbCapsStore = (dbName: string, timeoutMs?: number): CapsStore => createIndexedDbKeyValueStore(dbName, 'opens', timeoutMs);
 
 /** The caps ledger in memory (no IndexedDB, or tests). */
 export const createMemoryCapsStore = (): CapsStore => createMemoryKeyValueStore();

@@ -70,10 +70,7 @@ export interface OffersApi<P extends string = string> {
    * @throws {OfferError} `shut-down` after the client's `shutdown()`; `child-directed` always with `childDirected`.
    */
   refresh(): Promise<Offer[]>;
-  /**
-   * The offers of the last `refresh()` (or of the cache, at start), usable or not, with their
-   * verdict and state now. Always empty with `childDirected`.
-   */
+  /** The offers of the last `refresh()` (or of the cache, at start), usable or not, with their verdict and state now; empty with `childDirected`. */
   list(): OfferListing[];
   /**
    * Shows a usable offer through the UI adapter and reports `open` (the first open is saved and
@@ -217,6 +214,8 @@ export interface OffersDeps {
   readonly transport: Transport;
   /** Prefix of the IndexedDB databases (`…/offer-states`, `…/offer-cache`, `…/offer-caps`); undefined: memory only. */
   readonly dbPrefix: string | undefined;
+  /** How long each transaction of the offer stores may take, in milliseconds (the `storageTimeoutMs` option). @default 4000 */
+  readonly storageTimeoutMs?: number;
   /** Stores to use instead (tests: two engines sharing them are two pages of one device). */
   readonly stores?: { readonly state: OfferStateStore; readonly cache: OfferCache };
   /** The client's emitter: the engine emits its `offer:*` events, `error`, `warning` and `retry`. */

@@ -21,7 +21,7 @@ export type VerdictOptions = Pick<OffersDeps, 'store' | 'validForUnitMs' | 'canP
  * What the core reads: the options of the verdicts, the identified player, the device clock, the
  * emitter (`warning`, `error`) and where the offer states are kept.
  */
-export type CoreDeps = VerdictOptions & Pick<OffersDeps, 'player' | 'now' | 'emitter' | 'dbPrefix' | 'stores'>;
+export type CoreDeps = VerdictOptions & Pick<OffersDeps, 'player' | 'now' | 'emitter' | 'dbPrefix' | 'storageTimeoutMs' | 'stores'>;
 
 /** The shared part of one engine: see the module's description. */
 export type EngineCore = ReturnType<typeof createEngineCore>;
@@ -35,7 +35,7 @@ export function createEngineCore(deps: CoreDeps) {
   // The service's time, from its answers (docs/decisions.md, "Clock"): every decision uses it.
   const clock = createServerClock(deps.now);
   const states = createOfferStates(
-    stores?.state ?? (dbPrefix ? createIndexedDbOfferStateStore(`${dbPrefix}/offer-states`) : createMemoryOfferStateStore()),
+    stores?.state ?? (dbPrefix ? createIndexedDbOfferStateStore(`${dbPrefix}/offer-states`, deps.storageTimeoutMs) : createMemoryOfferStateStore()),
     warn,
     deps.now,
   );

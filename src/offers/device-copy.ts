@@ -24,14 +24,14 @@ export function unreachable(error: unknown): boolean {
  * What the device's copy reads: where it is kept, the device clock, and of the transport GET
  * /offers, of the send gate whether GET /offers may go (not while the browser is offline).
  */
-export interface DeviceCopyDeps extends Pick<OffersDeps, 'stores' | 'dbPrefix' | 'now'> {
+export interface DeviceCopyDeps extends Pick<OffersDeps, 'stores' | 'dbPrefix' | 'storageTimeoutMs' | 'now'> {
   readonly transport: Pick<Transport, 'getOffers'>;
   readonly gate: Pick<SendGate, 'refusesOffersFetch'>;
 }
 
 export function createDeviceCopy({ clock, warn }: EngineCore, deps: DeviceCopyDeps) {
   const cache = withMemoryFallback(
-    deps.stores?.cache ?? (deps.dbPrefix ? createIndexedDbOfferCache(`${deps.dbPrefix}/offer-cache`) : createMemoryOfferCache()),
+    deps.stores?.cache ?? (deps.dbPrefix ? createIndexedDbOfferCache(`${deps.dbPrefix}/offer-cache`, deps.storageTimeoutMs) : createMemoryOfferCache()),
     'offer-cache',
     warn,
   );

@@ -35,7 +35,7 @@ export function createOffersEngine(deps: OffersDeps): OffersEngine {
   const { clock, states } = core;
   const firstOpens = createFirstOpens(deps, states, core.fail);
   // Where IndexedDB is refused or fails (a sandboxed iframe), the caps are kept in memory, with a warning.
-  const capsStore = withMemoryFallback(deps.capsStore ?? (deps.dbPrefix ? createIndexedDbCapsStore(`${deps.dbPrefix}/offer-caps`) : createMemoryCapsStore()), 'offer-caps', core.warn);
+  const capsStore = withMemoryFallback(deps.capsStore ?? (deps.dbPrefix ? createIndexedDbCapsStore(`${deps.dbPrefix}/offer-caps`, deps.storageTimeoutMs) : createMemoryCapsStore()), 'offer-caps', core.warn);
   const ledger = createCapsLedger(deps, capsStore, core.fail);
   const reactions = createReactions(core, deps, firstOpens, ledger.reacted);
   const onScreen = createOnScreen();

@@ -48,7 +48,7 @@ export type OfferStateStore = KeyValueStore<[playerSlug: string, offerId: number
 export const EMPTY_STATE: OfferLocalState = { opens: 0 };
 
 /** Offer states in IndexedDB database `dbName`. */
-export const createIndexedDbOfferStateStore = (dbName: string): OfferStateStore => createIndexedDbKeyValueStore(dbName, 'offers');
+export const createIndexedDbOfferStateStore = (dbName: string, timeoutMs?: number): OfferStateStore => createIndexedDbKeyValueStore(dbName, 'offers', timeoutMs);
 
 /** Offer states in memory (storage `'memory'`, Node, or after an IndexedDB failure). */
 export const createMemoryOfferStateStore = (): OfferStateStore => createMemoryKeyValueStore();

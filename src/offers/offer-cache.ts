@@ -23,7 +23,7 @@ export interface CachedOffers {
 export type OfferCache = KeyValueStore<string, CachedOffers>;
 
 /** The cache in IndexedDB database `dbName`, one entry per player. */
-export const createIndexedDbOfferCache = (dbName: string): OfferCache => createIndexedDbKeyValueStore(dbName, 'players');
+export const createIndexedDbOfferCache = (dbName: string, timeoutMs?: number): OfferCache => createIndexedDbKeyValueStore(dbName, 'players', timeoutMs);
 
 /** The cache in memory (storage `'memory'`, Node, or after an IndexedDB failure). */
 export const createMemoryOfferCache = (): OfferCache => createMemoryKeyValueStore();

@@ -24,9 +24,14 @@ export interface KeyValueStore<K extends IDBValidKey, V> {
   change(key: K, change: (current: V | undefined) => V | undefined): Promise<V | undefined>;
 }
 
-/** Object store `storeName` of IndexedDB database `dbName`. */
-export function createIndexedDbKeyValueStore<K extends IDBValidKey, V>(dbName: string, storeName: string): KeyValueStore<K, V> {
-  const store = openStore(dbName, storeName);
+/**
+ * Object store `storeName` of IndexedDB database `dbName`. Each transaction that has not answered
+ * within `timeoutMs` (the `storageTimeoutMs` option) rejects with a `TimeoutError`, the first and
+ * every later one: an offer store's transactions are small, and one that hangs would hold
+ * `showAt()` and every later placement `busy`.
+ */
+export function createIndexedDbKeyValueStore<K extends IDBValidKey, V>(dbName: string, storeName: string, timeoutMs?: number): KeyValueStore<K, V> {
+  const store = openStore(dbName, storeName, timeoutMs, true);
   return {
     kind: 'indexeddb',
     get: (key) => store('readonly', (s) => promisifyRequest<V | undefined>(s.get(key))),
