@@ -47,7 +47,8 @@ it(`${ROUNDS} reloads with localStorage refused: one device id, one login, each 
   const page = await harness.page();
   const open = async (): Promise<void> => {
     await page.waitForFunction(() => (window as unknown as Game).tp.stats().leader);
-    expect(await page.evaluate(() => (window as unknown as Game).warnings)).toEqual([expect.stringMatching(/localStorage refused.*kept in IndexedDB/)]);
+    // The warning comes once the values' database answered, which may be after the tab leads.
+    await expect.poll(() => page.evaluate(() => (window as unknown as Game).warnings)).toEqual([expect.stringMatching(/localStorage refused.*kept in IndexedDB/)]);
   };
   await page.goto(`${site.url}?player=${run}`);
   await open();
